@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+const fixtures = path.join(import.meta.dirname, 'fixtures');
+
+async function openCorpora(page: Page) {
+  await page.goto('/#/corpora');
+  await expect(page.getByRole('heading', { name: 'Load a corpus' })).toBeVisible();
+}
+
+async function search(page: Page, query: string) {
+  await page.getByLabel('Query').fill(query);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+test('a BEIR folder is loaded through the folder chooser, searched, kept across a reload, and deleted', async ({ page }) => {
+  await openCorpora(page);
+  await page.getByLabel('Choose a folder').setInputFiles(path.join(fixtures, 'tiny-beir'));
+  await expect(page.getByLabel('Load options')).toContainText('a BEIR collection');
+  await page.getByLabel('Corpus name').fill('Mills');
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+
+  const summary = page.getByTestId('load-summary');
+  await expect(summary).toContainText('Loaded “Mills”');
+  await expect(summary).toContainText('4 documents, 2 queries, 3 relevance judgements');
+  await expect(summary).toContainText('Nothing was skipped');
+
+  const item = page.getByTestId('corpus-item').filter({ hasText: 'Mills' });
+  await item.getByRole('button', { name: 'Search' }).click();
+  await search(page, 'tidal wheel');
+  const results = page.getByRole('list', { name: 'Results' });
+  await expect(results.getByRole('listitem').first()).toContainText('Tidal mills');
+  await expect(results.locator('mark').first()).toHaveText(/tidal|wheel/i);
+
+  // A reload restores the index from IndexedDB instead of re-indexing.
+  await page.reload();
+  await page.getByRole('button', { name: 'Search', exact: true }).first().waitFor();
+  await page.goto('/#/search');
+  await expect(page.getByLabel('Corpus')).toHaveValue(/.+/);
+  await search(page, 'overshot buckets');
+  await expect(results.getByRole('listitem').first()).toContainText('Water wheels');
+  await expect(page.getByTestId('search-stats')).toContainText('index restored from storage');
+
+  // The document viewer shows the whole text.
+  await results.getByRole('button', { name: 'Water wheels' }).click();
+  await expect(page.getByRole('dialog')).toContainText('driven by the weight of water');
+  await page.getByRole('button', { name: 'Close document' }).click();
+
+  await page.goto('/#/corpora');
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.getByTestId('corpus-item').filter({ hasText: 'Mills' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('corpus-item').filter({ hasText: 'Mills' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('No corpus yet')).toBeVisible();
+});
+
+test('the sample corpus loads in one click and can be renamed', async ({ page }) => {
+  await openCorpora(page);
+  await page.getByRole('button', { name: 'Load the sample corpus' }).click();
+  const summary = page.getByTestId('load-summary');
+  await expect(summary).toContainText('Loaded “Meridian Coast (sample)”');
+  await expect(summary).toContainText(/\d{3} documents, \d{2} queries/);
+  const item = page.getByTestId('corpus-item').first();
+  await expect(item).toContainText('questions with answers');
+  await item.getByRole('button', { name: 'Rename' }).click();
+  await page.getByLabel('New name').fill('Meridian');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.reload();
+  await expect(page.getByTestId('corpus-item').first().locator('.corpus-name')).toHaveText('Meridian');
+});
+
+test('a file with bad lines lists each with its line and reason and keeps the good lines', async ({ page }) => {
+  await openCorpora(page);
+  await page.getByLabel('Choose files').setInputFiles(path.join(fixtures, 'bad-lines.jsonl'));
+  await expect(page.getByLabel('text field')).toHaveValue('body');
+  await expect(page.getByLabel('id field')).toHaveValue('id');
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  const summary = page.getByTestId('load-summary');
+  await expect(summary).toContainText('3 documents');
+  const issues = summary.getByRole('table', { name: 'Skipped input' });
+  await expect(issues.getByRole('row')).toHaveCount(5); // header + 4 problems
+  await expect(issues.getByRole('row', { name: /bad-lines\.jsonl 3 .*JSON/i })).toBeVisible();
+  await expect(issues.getByRole('row', { name: /bad-lines\.jsonl 4/ })).toContainText(/id/);
+  await expect(issues.getByRole('row', { name: /bad-lines\.jsonl 5/ })).toContainText(/text/);
+  await expect(issues.getByRole('row', { name: /bad-lines\.jsonl 6/ })).toContainText(/duplicate/i);
+  await page.goto('/#/search');
+  await search(page, 'lock keeper gates');
+  await expect(page.getByRole('list', { name: 'Results' }).getByRole('listitem').first()).toContainText('Good three');
+});
+
+test('a large load shows progress with a rate and can be cancelled without leaving anything behind', async ({ page }) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-e2e-'));
+  const file = path.join(dir, 'big.jsonl');
+  const words = 'estuary harbour tide lock barge ferry crane timber salt mill wind water'.split(' ');
+  const lines: string[] = [];
+  for (let i = 0; i < 120_000; i++) {
+    const text = Array.from({ length: 30 }, (_, j) => words[(i * 7 + j * 3) % words.length]).join(' ');
+    lines.push(JSON.stringify({ _id: `doc${i}`, title: `Doc ${i}`, text }));
+  }
+  fs.writeFileSync(file, lines.join('\n'));
+
+  await openCorpora(page);
+  await page.getByLabel('Choose files').setInputFiles(file);
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  const progress = page.getByTestId('load-progress');
+  await expect(progress).toContainText(/[1-9][\d,]* documents · [\d,]+ docs\/s/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('status')).toContainText('was cancelled; nothing of it was kept');
+  await page.reload();
+  await expect(page.getByText('No corpus yet')).toBeVisible();
+  fs.rmSync(dir, { recursive: true, force: true });
+});

@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CliError, type CliIo } from '../io.ts';
+import { evalCommand, evalHelp } from './eval.ts';
+
+interface Captured extends CliIo {
+  stdout: string;
+  stderr: string;
+}
+
+let dir: string;
+function capture(): Captured {
+  const io: Captured = {
+    stdout: '',
+    stderr: '',
+    out: (t) => void (io.stdout += t),
+    err: (t) => void (io.stderr += t),
+    cwd: dir,
+    env: {},
+  };
+  return io;
+}
+
+const LOG2_3 = Math.log2(3);
+// q1: ranking d2 (1), d1 (2), x → RR 1, P@2 1, nDCG@2 = (1 + 2/log2 3) / (2 + 1/log2 3) = 0.8597186999.
+// q2: 'q2' dropped (= query id); y and d3 tie at 5 → 'y' > 'd3' first → RR 1/2, P@2 1/2, nDCG@2 = 1/log2 3.
+// q3: no relevant judgement → skipped.
+const Q1_NDCG2 = (1 + 2 / LOG2_3) / (2 + 1 / LOG2_3);
+const Q2_NDCG2 = 1 / LOG2_3;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dsw-eval-'));
+  writeFileSync(join(dir, 'qrels.tsv'), 'query-id\tcorpus-id\tscore\nq1\td1\t2\nq1\td2\t1\nq2\td3\t1\nq3\td4\t0\n');
+  writeFileSync(
+    join(dir, 'run.trec'),
+    [
+      'q1 Q0 d2 1 10 t',
+      'q1 Q0 d1 2 9 t',
+      'q1 Q0 x 3 8 t',
+      'q2 Q0 q2 1 99 t',
+      'q2 Q0 y 2 5 t',
+      'q2 Q0 d3 3 5 t',
+      'this line is broken',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(join(dir, 'empty.trec'), '');
+  writeFileSync(join(dir, 'junk.txt'), 'hello\nworld\n');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('dsw eval', () => {
+  it('prints aggregate JSON only, without --per-query', async () => {
+    const io = capture();
+    const code = await evalCommand(['--qrels', 'qrels.tsv', '--run', 'run.trec', '--measures', 'RR,P@2,nDCG@2', '--json'], io);
+    expect(code).toBe(0);
+    const out = JSON.parse(io.stdout);
+    expect(Object.keys(out)).toEqual(['aggregate']);
+    expect(Object.keys(out.aggregate)).toEqual(['RR', 'P@2', 'nDCG@2']);
+    expect(out.aggregate.RR).toBeCloseTo(0.75, 12);
+    expect(out.aggregate['P@2']).toBeCloseTo(0.75, 12);
+    expect(out.aggregate['nDCG@2']).toBeCloseTo((Q1_NDCG2 + Q2_NDCG2) / 2, 9);
+    expect(out.aggregate['nDCG@2']).toBeCloseTo((0.8597186999 + 0.6309297536) / 2, 9);
+    // The broken run line is reported with its 1-based number.
+    expect(io.stderr).toBe('warning: run.trec line 7: expected 6 fields (qid Q0 docid rank score tag), found 4\n');
+  });
+
+  it('adds perQuery with --per-query', async () => {
+    const io = capture();
+    await evalCommand(['--qrels', 'qrels.tsv', '--run', 'run.trec', '--measures', 'RR', '--measures', 'P@2', '--json', '--per-query'], io);
+    const out = JSON.parse(io.stdout);
+    expect(Object.keys(out)).toEqual(['aggregate', 'perQuery']);
+    expect(out.perQuery).toEqual({ q1: { RR: 1, 'P@2': 1 }, q2: { RR: 0.5, 'P@2': 0.5 } });
+  });
+
+  it('keeps query-id results with --keep-identical-ids', async () => {
+    const io = capture();
+    await evalCommand(
+      ['--qrels', 'qrels.tsv', '--run', 'run.trec', '--measures', 'RR', '--json', '--per-query', '--keep-identical-ids'],
+      io,
+    );
+    // q2 ranking: q2 (99, unjudged), y, d3 → RR = 1/3.
+    expect(JSON.parse(io.stdout).perQuery.q2.RR).toBeCloseTo(1 / 3, 12);
+  });
+
+  it('prints an aligned table by default, with the default measures', async () => {
+    const io = capture();
+    expect(await evalCommand(['--qrels', join(dir, 'qrels.tsv'), '--run', 'run.trec', '--per-query'], io)).toBe(0);
+    const lines = io.stdout.trimEnd().split('\n');
+    expect(lines[0].split(/\s+/)).toEqual(['query', 'nDCG@10', 'R@100', 'AP', 'RR@10', 'P@10']);
+    expect(lines[1]).toMatch(/^-+( +-+){5}$/);
+    expect(lines[2].split(/\s+/)[0]).toBe('q1');
+    expect(lines[3].split(/\s+/)[0]).toBe('q2');
+    // all: R@100 = (2/2 + 1/1)/2 = 1; AP = (1 + (1/2)/1)/2 = 0.75; P@10 = (2/10 + 1/10)/2 = 0.15.
+    expect(lines[4].split(/\s+/)).toEqual(['all', expect.any(String), '1.0000', '0.7500', '0.7500', '0.1500']);
+    expect(lines[5]).toBe('(means over 2 queries with a relevant judgement)');
+    // Columns line up: every row is as long as the header's dash line for the last column.
+    expect(new Set(lines.slice(0, 5).map((l) => l.length)).size).toBe(1);
+  });
+
+  it('warns about an empty run and scores it 0', async () => {
+    const io = capture();
+    await evalCommand(['--qrels', 'qrels.tsv', '--run', 'empty.trec', '--measures', 'AP', '--json'], io);
+    expect(JSON.parse(io.stdout)).toEqual({ aggregate: { AP: 0 } });
+    expect(io.stderr).toContain('the run has no results');
+  });
+
+  it('prints help', async () => {
+    const io = capture();
+    expect(await evalCommand(['--help'], io)).toBe(0);
+    expect(io.stdout).toBe(evalHelp);
+    expect(evalHelp).toContain('present only with --per-query');
+  });
+
+  it('throws a one-line CliError for bad arguments and unreadable files', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--run', 'run.trec'], /^missing --qrels/],
+      [['--qrels', 'qrels.tsv'], /^missing --run/],
+      [['--qrels', 'nope.tsv', '--run', 'run.trec'], /^cannot read --qrels file 'nope.tsv': ENOENT$/],
+      [['--qrels', 'qrels.tsv', '--run', 'nope.trec'], /^cannot read --run file 'nope.trec': ENOENT$/],
+      [['--qrels', 'junk.txt', '--run', 'run.trec'], /^no relevance judgement found in --qrels file 'junk.txt'$/],
+      [['--qrels', 'qrels.tsv', '--run', 'run.trec', '--measures', 'MAP'], /^unknown measure 'MAP'.*did you mean 'AP'/],
+      [['--qrels', 'qrels.tsv', '--run', 'run.trec', '--bogus'], /bogus/],
+      [['--qrels', 'qrels.tsv', '--run', 'run.trec', 'extra'], /extra/],
+    ];
+    for (const [argv, message] of cases) {
+      const error = await evalCommand(argv, capture()).catch((e: unknown) => e);
+      expect(error, argv.join(' ')).toBeInstanceOf(CliError);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+});

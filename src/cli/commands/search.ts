@@ -1,0 +1,49 @@
+import { parseArgs } from 'node:util';
+import { CliError, type CliCommand } from '../io.ts';
+import { loadDataset } from '../load-dataset.ts';
+import { analyzerFromParams, retrieverFromOptions } from '../pipeline-options.ts';
+import { parseParams, positiveInt } from '../params.ts';
+import { formatTable } from '../table.ts';
+
+export const searchHelp = `Usage: dsw search --dataset <dir> --query "<text>" [--pipeline bm25] [--param name=value ...] [--top-k 10] [--json]
+
+Searches a dataset (a BEIR folder, or a folder of .jsonl/.csv/.tsv/.txt/.md files) and prints the ranking.
+  --dataset   folder (or single file) to load
+  --query     query text
+  --pipeline  retrieval pipeline (default bm25)
+  --param     pipeline setting, repeatable: k1, b, d, termCountBoost, lowercase, stopWords, stemming
+  --top-k     number of results (default 10)
+  --json      print JSON: [{"rank", "id", "score", "title"}]
+`;
+
+export const searchCommand: CliCommand = async (argv, io) => {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      dataset: { type: 'string' },
+      query: { type: 'string' },
+      pipeline: { type: 'string', default: 'bm25' },
+      param: { type: 'string', multiple: true },
+      'top-k': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    io.out(searchHelp);
+    return 0;
+  }
+  if (!values.dataset) throw new CliError('dsw search needs --dataset <dir>');
+  if (values.query === undefined || values.query.trim() === '') throw new CliError('dsw search needs --query "<text>"');
+  const topK = positiveInt('--top-k', values['top-k'], 10);
+  const params = parseParams(values.param);
+  const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params));
+  const retriever = retrieverFromOptions(values.pipeline!, params, dataset);
+  const hits = await retriever.search(values.query, topK);
+  const docs = await dataset.store.getDocuments(dataset.corpus.id, hits.map((h) => h.id));
+  const rows = hits.map((hit, i) => ({ rank: i + 1, id: hit.id, score: hit.score, title: docs[i]?.title ?? '' }));
+  if (values.json) io.out(JSON.stringify(rows, null, 2) + '\n');
+  else io.out(formatTable(['rank', 'id', 'score', 'title'], rows.map((r) => [String(r.rank), r.id, r.score.toFixed(4), r.title])));
+  return 0;
+};

@@ -1,0 +1,63 @@
+import type { PlannedFile } from './plan.ts';
+import { basename, dirname, extension, sourcePath, stem, type FileSource } from './source.ts';
+
+/** The split read when none is asked for, if present. */
+export const DEFAULT_QRELS_SPLIT = 'test';
+const QRELS_EXTENSIONS = ['tsv', 'txt'];
+
+/** The folder holding `corpus.jsonl` ('' at top level; the shallowest one if several), or null for a non-BEIR set. */
+export function findBeirRoot(paths: string[]): string | null {
+  let root: string | null = null;
+  for (const path of paths) {
+    if (basename(path) !== 'corpus.jsonl') continue;
+    const dir = dirname(path);
+    if (root === null || depth(dir) < depth(root)) root = dir;
+  }
+  return root;
+}
+
+/**
+ * Plans a BEIR folder: `corpus.jsonl`, then `queries.jsonl`, then the qrels files `qrels/<split>.tsv` of the chosen
+ * split (`qrelsSplit`; default `test` if present, else all). Any other file is skipped with an issue.
+ */
+export function planBeir(sources: FileSource[], root: string, qrelsSplit?: string): PlannedFile[] {
+  const prefix = root === '' ? '' : `${root}/`;
+  const at = (path: string) => (path.startsWith(prefix) ? path.slice(prefix.length) : null);
+  let corpus: PlannedFile | undefined;
+  let queries: PlannedFile | undefined;
+  const qrels: PlannedFile[] = [];
+  const skipped: PlannedFile[] = [];
+  for (const source of sources) {
+    const path = sourcePath(source);
+    const inside = at(path);
+    if (inside === 'corpus.jsonl' && !corpus) corpus = { source, path, kind: 'corpus', format: 'jsonl' };
+    else if (inside === 'queries.jsonl' && !queries) queries = { source, path, kind: 'queries', format: 'jsonl' };
+    else if (inside !== null && /^qrels\/[^/]+$/.test(inside) && QRELS_EXTENSIONS.includes(extension(path))) {
+      qrels.push({ source, path, kind: 'qrels', split: stem(path) });
+    } else {
+      const reason =
+        basename(path) === 'corpus.jsonl'
+          ? `another BEIR corpus: one BEIR folder is loaded at a time (this one: ${root || 'the top level'})`
+          : `not part of the BEIR layout (corpus.jsonl, queries.jsonl, qrels/<split>.tsv) of ${root || 'the top level'}`;
+      skipped.push({ source, path, kind: 'skipped', reason });
+    }
+  }
+  qrels.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return [corpus!, ...(queries ? [queries] : []), ...chooseQrels(qrels, qrelsSplit, queries !== undefined), ...skipped];
+}
+
+function chooseQrels(qrels: PlannedFile[], asked: string | undefined, hasQueries: boolean): PlannedFile[] {
+  if (!hasQueries) return qrels.map((q) => ({ ...q, kind: 'skipped', reason: 'no queries.jsonl in the BEIR folder to match the qrels against' }));
+  const splits = qrels.map((q) => q.split!);
+  const wanted = asked ?? (splits.includes(DEFAULT_QRELS_SPLIT) ? DEFAULT_QRELS_SPLIT : undefined);
+  if (wanted === undefined) return qrels.map((q) => ({ ...q, format: 'tsv' }));
+  if (!splits.includes(wanted)) {
+    const reason = `qrels split '${wanted}' not found (available: ${splits.join(', ')})`;
+    return qrels.map((q) => ({ ...q, kind: 'skipped', reason }));
+  }
+  return qrels.map((q): PlannedFile => (q.split === wanted ? { ...q, format: 'tsv' } : { ...q, kind: 'skipped' }));
+}
+
+function depth(dir: string): number {
+  return dir === '' ? 0 : dir.split('/').length;
+}

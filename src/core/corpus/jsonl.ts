@@ -1,0 +1,34 @@
+import { isPlainObject } from './field-mapping.ts';
+import { readLines, type ReadOptions } from './lines.ts';
+import type { RejectRecord, SourceRecord } from './records.ts';
+import type { FileSource } from './source.ts';
+
+/** Reads a JSON Lines file: one object per line; blank lines are ignored, bad lines are rejected. */
+export async function* readJsonlRecords(
+  source: FileSource,
+  reject: RejectRecord,
+  options: ReadOptions = {},
+): AsyncGenerator<SourceRecord[]> {
+  for await (const lines of readLines(source, options)) {
+    const records: SourceRecord[] = [];
+    for (const { text, line } of lines) {
+      if (text.trim() === '') continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (error) {
+        reject(`invalid JSON: ${error instanceof Error ? error.message : String(error)}`, { line });
+        continue;
+      }
+      if (isPlainObject(value)) records.push({ line, record: value });
+      else reject(`record is not a JSON object (found ${describe(value)})`, { line });
+    }
+    yield records;
+  }
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,413 @@
+import type { CorpusDocument } from '../corpus/types.ts';
+import { documentText } from './document-text.ts';
+import type {
+  EmbeddingModelInfo,
+  EmbeddingPrefixes,
+  QueryEmbedding,
+  QueryTokenEmbedding,
+  TokenEmbedding,
+} from './model-info.ts';
+import { poolHiddenStates, tokenVectors, type HiddenStates } from './pooling.ts';
+import { findEmbeddingPreset } from './registry.ts';
+
+/** The `@huggingface/transformers` module (type only; loaded lazily so importing the core stays light). */
+export type TransformersModule = typeof import('@huggingface/transformers');
+
+/** ONNX Runtime device: `wasm`/`webgpu` in browsers and workers, `cpu` in Node. */
+export type EmbeddingDevice = 'wasm' | 'webgpu' | 'cpu';
+
+/** ONNX weight variant; picks the file `onnx/model[_suffix].onnx`. */
+export type EmbeddingDtype = 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4' | 'bnb4' | 'q4f16';
+
+/** One model-loading event (transformers.js `progress_callback`, per file). */
+export interface ModelLoadProgress {
+  /** `initiate`/`download`/`progress`/`done` concern `file`; `total` aggregates all files; `ready` ends loading. */
+  status: 'initiate' | 'download' | 'progress' | 'done' | 'total' | 'ready';
+  /** File inside the model folder, e.g. `onnx/model.onnx`. */
+  file?: string;
+  /** Bytes loaded so far (`progress`, `total`). */
+  loaded?: number;
+  /** Bytes expected (`progress`, `total`). */
+  total?: number;
+  /** Percentage 0–100 (`progress`, `total`). */
+  progress?: number;
+}
+
+/** Options of {@link loadEmbedder}. The transformers `env` fields named below are global and set on load. */
+export interface EmbedderOptions {
+  /** Model id: a registry preset or any transformers.js feature-extraction model; also its folder name. */
+  modelId: string;
+  /** Sets `env.localModelPath`: a folder in Node, a URL path such as `/models/` in browsers (not a full URL). */
+  localModelPath?: string;
+  /** Sets `env.remoteHost`, the host models are fetched from when remote loading is allowed. */
+  remoteHost?: string;
+  /** Sets `env.allowRemoteModels`; default false (local-first: only the local model path is read). */
+  allowRemoteModels?: boolean;
+  /** ONNX Runtime device; default the runtime's own (cpu in Node, wasm in browsers). */
+  device?: EmbeddingDevice;
+  /** Weight variant; default `fp32` (transformers' wasm default q8 needs `model_quantized.onnx`). */
+  dtype?: EmbeddingDtype;
+  /** Pooling; default the preset's, else `mean`. */
+  pooling?: 'mean' | 'cls';
+  /** L2-normalise pooled and token vectors; default true. */
+  normalize?: boolean;
+  /** Query/passage prefixes; default the preset's, else none. */
+  prefixes?: Partial<EmbeddingPrefixes>;
+  /** Max tokens per text, special tokens included; default the preset's, else the model's own limit. */
+  maxTokens?: number;
+  /** Texts per inference call; default 32. */
+  batchSize?: number;
+  /** Receives model-loading progress. */
+  onLoadProgress?: (event: ModelLoadProgress) => void;
+  /** The transformers.js module to use; default a dynamic import of `@huggingface/transformers`. */
+  transformers?: TransformersModule;
+}
+
+/** Progress after each batch of {@link Embedder.embedDocuments}. */
+export interface EmbedProgress {
+  /** Documents embedded so far, counting those skipped by `startAt`. */
+  done: number;
+  /** Documents in the whole input. */
+  total: number;
+  /** Throughput of this call (documents embedded by it / elapsed seconds). */
+  docsPerSecond: number;
+  /** Milliseconds since this call started. */
+  elapsedMs: number;
+}
+
+/** Options of {@link Embedder.embedDocuments} and {@link Embedder.embedDocumentTokens}. */
+export interface EmbedDocumentsOptions<TBatch> {
+  /** First document to embed; pass the number of rows already stored to resume after a reload. Default 0. */
+  startAt?: number;
+  /** Texts per inference call; default the embedder's. */
+  batchSize?: number;
+  /** Checked before every batch; aborting stops between batches by throwing the signal's reason. */
+  signal?: AbortSignal;
+  /** Called after each batch, once `onBatch` has finished. */
+  onProgress?: (progress: EmbedProgress) => void;
+  /** Receives each batch in order; awaited before the next batch starts (store it here). */
+  onBatch: (batch: TBatch) => void | Promise<void>;
+}
+
+/** A batch of pooled document vectors. */
+export interface EmbeddedBatch {
+  /** Index in the input of the first document of the batch (= its row in a store filled in order). */
+  startRow: number;
+  /** Document ids of the batch. */
+  ids: string[];
+  /** `ids.length × dimensions` values, row-major. */
+  vectors: Float32Array;
+}
+
+/** A batch of token-level document embeddings. */
+export interface EmbeddedTokenBatch {
+  /** Index in the input of the first document of the batch. */
+  startRow: number;
+  /** Document ids of the batch. */
+  ids: string[];
+  /** One token matrix per document. */
+  embeddings: TokenEmbedding[];
+}
+
+/** What an embedDocuments call did. */
+export interface EmbedDocumentsResult {
+  /** Documents embedded by this call. */
+  embedded: number;
+  /** The next document to embed (= the input length when complete). */
+  nextRow: number;
+}
+
+const DEFAULT_BATCH_SIZE = 32;
+
+// The parts of a transformers.js feature-extraction pipeline this module uses.
+interface TensorLike {
+  dims: number[];
+  data: ArrayLike<number> | ArrayLike<bigint>;
+}
+interface FeatureExtractorLike {
+  tokenizer: ((
+    texts: string[],
+    options: { padding?: boolean; truncation?: boolean; max_length?: number; add_special_tokens?: boolean },
+  ) => Record<string, TensorLike>) & { model_max_length?: number };
+  model: ((inputs: Record<string, TensorLike>) => Promise<Record<string, TensorLike | undefined>>) & {
+    config?: { hidden_size?: number; max_position_embeddings?: number };
+  };
+  dispose(): Promise<void>;
+}
+
+/**
+ * Loads a feature-extraction model through transformers.js `pipeline('feature-extraction', …)` and returns an
+ * {@link Embedder}. Runs in Node (onnxruntime-node) and in Web Workers (onnxruntime-web); the caller configures
+ * anything else on `env` (wasm paths, thread count, caches) before calling.
+ * A model that cannot be loaded gives an Error naming the model and where it was looked for.
+ */
+export async function loadEmbedder(options: EmbedderOptions): Promise<Embedder> {
+  const transformers = options.transformers ?? (await import('@huggingface/transformers'));
+  const { env } = transformers;
+  if (options.localModelPath !== undefined) {
+    env.localModelPath = options.localModelPath;
+    env.allowLocalModels = true;
+  }
+  if (options.remoteHost !== undefined) env.remoteHost = options.remoteHost;
+  env.allowRemoteModels = options.allowRemoteModels ?? false;
+
+  const { modelId } = options;
+  const dtype = options.dtype ?? 'fp32';
+  let extractor: FeatureExtractorLike;
+  try {
+    extractor = (await transformers.pipeline('feature-extraction', modelId, {
+      dtype,
+      device: options.device,
+      progress_callback: options.onLoadProgress ? (info) => options.onLoadProgress?.(toLoadProgress(info)) : undefined,
+    })) as unknown as FeatureExtractorLike;
+  } catch (error) {
+    const tried: string[] = [];
+    if (env.allowLocalModels) tried.push(`local path "${joinPath(env.localModelPath, modelId)}"`);
+    if (env.allowRemoteModels) tried.push(`remote host "${joinPath(env.remoteHost, modelId)}"`);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `Could not load embedding model "${modelId}" (dtype ${dtype}) from ${tried.join(' or ') || 'nowhere: local and remote loading are both off'}: ${reason}`,
+      { cause: error },
+    );
+  }
+
+  const preset = findEmbeddingPreset(modelId);
+  const config = extractor.model.config ?? {};
+  const modelLimit = Math.min(
+    finiteOr(extractor.tokenizer.model_max_length, Infinity),
+    finiteOr(config.max_position_embeddings, Infinity),
+  );
+  const maxTokens = options.maxTokens ?? preset?.maxTokens ?? (Number.isFinite(modelLimit) ? modelLimit : 512);
+  const embedder = new Embedder(extractor, {
+    modelId,
+    dtype,
+    pooling: options.pooling ?? preset?.pooling ?? 'mean',
+    normalize: options.normalize ?? true,
+    prefixes: { query: options.prefixes?.query ?? preset?.prefixes.query ?? '', passage: options.prefixes?.passage ?? preset?.prefixes.passage ?? '' },
+    maxTokens: Math.min(maxTokens, modelLimit),
+    batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+    dimensions: config.hidden_size ?? 0,
+  });
+  if (embedder.info.dimensions === 0) await embedder.probeDimensions();
+  return embedder;
+}
+
+interface EmbedderSettings {
+  modelId: string;
+  dtype: string;
+  pooling: 'mean' | 'cls';
+  normalize: boolean;
+  prefixes: EmbeddingPrefixes;
+  maxTokens: number;
+  batchSize: number;
+  dimensions: number;
+}
+
+/** A loaded embedding model. Create with {@link loadEmbedder}. */
+export class Embedder {
+  private identity: EmbeddingModelInfo;
+  /** Max tokens per text, special tokens included. */
+  readonly maxTokens: number;
+  /** Default texts per inference call. */
+  readonly batchSize: number;
+  /** Whether vectors are L2-normalised. */
+  readonly normalize: boolean;
+  private readonly extractor: FeatureExtractorLike;
+  private readonly closingTokens: bigint[];
+
+  /** @internal use {@link loadEmbedder}. */
+  constructor(extractor: FeatureExtractorLike, settings: EmbedderSettings) {
+    if (!Number.isInteger(settings.batchSize) || settings.batchSize <= 0) {
+      throw new Error(`batchSize must be a positive integer, got ${settings.batchSize}`);
+    }
+    if (!Number.isInteger(settings.maxTokens) || settings.maxTokens < 2) {
+      throw new Error(`maxTokens must be an integer of at least 2, got ${settings.maxTokens}`);
+    }
+    this.extractor = extractor;
+    this.closingTokens = closingSpecialTokens(extractor.tokenizer);
+    this.maxTokens = settings.maxTokens;
+    this.batchSize = settings.batchSize;
+    this.normalize = settings.normalize;
+    this.identity = {
+      modelId: settings.modelId,
+      dtype: settings.dtype,
+      pooling: settings.pooling,
+      dimensions: settings.dimensions,
+      prefixes: settings.prefixes,
+    };
+  }
+
+  /** Identity of the pooled vectors this embedder produces (record it on the store). */
+  get info(): EmbeddingModelInfo {
+    return this.identity;
+  }
+
+  /** Identity of the token-level vectors (same model, pooling `token`). */
+  get tokenInfo(): EmbeddingModelInfo {
+    return { ...this.info, pooling: 'token' };
+  }
+
+  /** Embeds one query (query prefix applied). */
+  async embedQuery(text: string): Promise<QueryEmbedding> {
+    return { vector: await this.embedTexts([text], 'query'), model: this.info };
+  }
+
+  /** Token-level embedding of one query (query prefix applied), for MaxSim. */
+  async embedQueryTokens(text: string): Promise<QueryTokenEmbedding> {
+    const [tokens] = await this.embedTextTokens([text], 'query');
+    return { ...tokens, model: this.tokenInfo };
+  }
+
+  /** Pooled vectors of `texts` with the query or passage prefix, as one call: `texts.length × dimensions`. */
+  async embedTexts(texts: string[], kind: 'query' | 'passage'): Promise<Float32Array> {
+    if (texts.length === 0) return new Float32Array(0);
+    const states = await this.run(this.withPrefix(texts, kind));
+    return poolHiddenStates(states, this.info.pooling as 'mean' | 'cls', this.normalize);
+  }
+
+  /** Token-level vectors of `texts` (attention-masked, special tokens included), one call. */
+  async embedTextTokens(texts: string[], kind: 'query' | 'passage'): Promise<TokenEmbedding[]> {
+    if (texts.length === 0) return [];
+    return tokenVectors(await this.run(this.withPrefix(texts, kind)), this.normalize);
+  }
+
+  /**
+   * Embeds documents (text = title + ". " + text, see `documentText`, with the passage prefix) in batches from
+   * `startAt`, handing each batch to `onBatch` before starting the next. Cancel with `signal` (checked between
+   * batches); after a reload, resume with `startAt` = rows already stored.
+   */
+  embedDocuments(docs: readonly CorpusDocument[], options: EmbedDocumentsOptions<EmbeddedBatch>): Promise<EmbedDocumentsResult> {
+    return this.runBatches(docs, options, async (startRow, batch) => ({
+      startRow,
+      ids: batch.map((d) => d.id),
+      vectors: await this.embedTexts(batch.map(documentText), 'passage'),
+    }));
+  }
+
+  /** As {@link embedDocuments}, with token-level output for a multi-vector store. */
+  embedDocumentTokens(
+    docs: readonly CorpusDocument[],
+    options: EmbedDocumentsOptions<EmbeddedTokenBatch>,
+  ): Promise<EmbedDocumentsResult> {
+    return this.runBatches(docs, options, async (startRow, batch) => ({
+      startRow,
+      ids: batch.map((d) => d.id),
+      embeddings: await this.embedTextTokens(batch.map(documentText), 'passage'),
+    }));
+  }
+
+  /** Releases the ONNX session. */
+  async dispose(): Promise<void> {
+    await this.extractor.dispose();
+  }
+
+  /** @internal sets `dimensions` from a one-text run when the model config lacks `hidden_size`. */
+  async probeDimensions(): Promise<void> {
+    const states = await this.run(['a']);
+    this.identity = { ...this.identity, dimensions: states.dimensions };
+  }
+
+  private restoreClosingTokens(inputs: Record<string, TensorLike>): void {
+    const closing = this.closingTokens;
+    const ids = inputs.input_ids.data as unknown as BigInt64Array;
+    const [batch, sequence] = inputs.input_ids.dims;
+    if (closing.length === 0 || sequence !== this.maxTokens) return;
+    const mask = inputs.attention_mask.data;
+    for (let i = 0; i < batch; i++) {
+      const end = (i + 1) * sequence;
+      if (Number(mask[end - 1]) === 0) continue; // padded, so not truncated
+      const tail = end - closing.length;
+      if (closing.every((id, j) => ids[tail + j] === id)) continue; // exactly maxTokens long
+      closing.forEach((id, j) => (ids[tail + j] = id));
+    }
+  }
+
+  private withPrefix(texts: string[], kind: 'query' | 'passage'): string[] {
+    const prefix = this.info.prefixes[kind];
+    return prefix === '' ? texts : texts.map((t) => prefix + t);
+  }
+
+  private async runBatches<TBatch>(
+    docs: readonly CorpusDocument[],
+    options: EmbedDocumentsOptions<TBatch>,
+    embed: (startRow: number, batch: readonly CorpusDocument[]) => Promise<TBatch>,
+  ): Promise<EmbedDocumentsResult> {
+    const startAt = options.startAt ?? 0;
+    const batchSize = options.batchSize ?? this.batchSize;
+    if (!Number.isInteger(startAt) || startAt < 0 || startAt > docs.length) {
+      throw new Error(`startAt must be an integer in [0, ${docs.length}], got ${startAt}`);
+    }
+    if (!Number.isInteger(batchSize) || batchSize <= 0) throw new Error(`batchSize must be a positive integer, got ${batchSize}`);
+    const started = performance.now();
+    let row = startAt;
+    while (row < docs.length) {
+      options.signal?.throwIfAborted();
+      const batch = docs.slice(row, row + batchSize);
+      await options.onBatch(await embed(row, batch));
+      row += batch.length;
+      const elapsedMs = performance.now() - started;
+      options.onProgress?.({
+        done: row,
+        total: docs.length,
+        docsPerSecond: elapsedMs > 0 ? ((row - startAt) * 1000) / elapsedMs : 0,
+        elapsedMs,
+      });
+    }
+    return { embedded: row - startAt, nextRow: row };
+  }
+
+  // Tokenise (padded, truncated to maxTokens) and run the model: the pipeline's own steps, except that a
+  // truncated text keeps its closing special token ([SEP]) as Python transformers does; transformers.js cuts it.
+  private async run(texts: string[]): Promise<HiddenStates> {
+    const { tokenizer, model } = this.extractor;
+    const inputs = tokenizer(texts, { padding: true, truncation: true, max_length: this.maxTokens });
+    this.restoreClosingTokens(inputs);
+    const outputs = await model(inputs);
+    const hidden = outputs.last_hidden_state ?? outputs.token_embeddings ?? outputs.logits;
+    if (!hidden || hidden.dims.length !== 3) {
+      throw new Error(`model "${this.info.modelId}" returned no [batch, sequence, hidden] output`);
+    }
+    const [batch, sequence, dimensions] = hidden.dims;
+    const states: HiddenStates = {
+      data: hidden.data as ArrayLike<number>,
+      mask: inputs.attention_mask.data,
+      batch,
+      sequence,
+      dimensions,
+    };
+    return states;
+  }
+}
+
+function toLoadProgress(info: import('@huggingface/transformers').ProgressInfo): ModelLoadProgress {
+  switch (info.status) {
+    case 'initiate':
+    case 'download':
+    case 'done':
+      return { status: info.status, file: info.file };
+    case 'progress':
+      return { status: 'progress', file: info.file, loaded: info.loaded, total: info.total, progress: info.progress };
+    case 'progress_total':
+      return { status: 'total', loaded: info.loaded, total: info.total, progress: info.progress };
+    default:
+      return { status: 'ready' };
+  }
+}
+
+// The special tokens a tokenizer appends after a single text ([SEP] for BERT, </s> for RoBERTa-style models).
+function closingSpecialTokens(tokenizer: FeatureExtractorLike['tokenizer']): bigint[] {
+  const withSpecial = Array.from(tokenizer(['a'], {}).input_ids.data as ArrayLike<bigint>);
+  const bare = Array.from(tokenizer(['a'], { add_special_tokens: false }).input_ids.data as ArrayLike<bigint>);
+  for (let i = 0; i + bare.length <= withSpecial.length; i++) {
+    if (bare.every((id, j) => withSpecial[i + j] === id)) return withSpecial.slice(i + bare.length);
+  }
+  return [];
+}
+
+function finiteOr(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+function joinPath(base: string, modelId: string): string {
+  return `${base.endsWith('/') ? base : `${base}/`}${modelId}/`;
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { EMBEDDING_MODEL_PRESETS, findEmbeddingPreset } from './registry.ts';
+
+describe('embedding model registry', () => {
+  it('has the documented defaults', () => {
+    expect(findEmbeddingPreset('Xenova/all-MiniLM-L6-v2')).toMatchObject({ pooling: 'mean', prefixes: { query: '', passage: '' } });
+    expect(findEmbeddingPreset('Xenova/bge-small-en-v1.5')).toMatchObject({
+      pooling: 'cls',
+      prefixes: { query: 'Represent this sentence for searching relevant passages: ', passage: '' },
+    });
+    expect(findEmbeddingPreset('Xenova/e5-small-v2')).toMatchObject({ pooling: 'mean', prefixes: { query: 'query: ', passage: 'passage: ' } });
+    expect(findEmbeddingPreset('tiny-bert')).toMatchObject({ pooling: 'mean', dimensions: 32, prefixes: { query: '', passage: '' } });
+    expect(findEmbeddingPreset('unknown/model')).toBeUndefined();
+  });
+  it('has unique ids', () => {
+    const ids = EMBEDDING_MODEL_PRESETS.map((p) => p.modelId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

@@ -1,0 +1,75 @@
+import type { Qrel } from '../corpus/types.ts';
+import { parseDecimal, splitFields, splitLines } from './text-lines.ts';
+import type { LineIssue } from './types.ts';
+
+/** Judgements read from qrels text. */
+export interface QrelsReadResult {
+  /** Valid judgements in file order (a repeated pair appears twice; `buildQrelsMap` keeps the last). */
+  qrels: Qrel[];
+  /** Lines that were skipped, and repeated pairs whose relevance changed. */
+  issues: LineIssue[];
+}
+
+/**
+ * Reads qrels lines in either layout, fields separated by any whitespace, decided line by line:
+ * 3 fields = BEIR `query-id corpus-id score`; 4 fields = TREC `qid iteration docid relevance`.
+ * - Blank lines are skipped. A first non-blank line whose relevance is not a number is a header, skipped
+ *   silently (BEIR's `query-id	corpus-id	score`).
+ * - Any other line with another field count or a non-numeric relevance is reported and skipped.
+ * - A (query, document) pair judged again with a different relevance is reported; the last judgement wins,
+ *   as in BEIR and pytrec_eval. An identical repeat is not reported.
+ * Accepts any iterable of lines (e.g. streamed); a trailing `\r` on a line is ignored.
+ */
+export function readQrelsLines(lines: Iterable<string>): QrelsReadResult {
+  const qrels: Qrel[] = [];
+  const issues: LineIssue[] = [];
+  const seen = new Map<string, Map<string, { relevance: number; line: number }>>();
+  let lineNo = 0;
+  let sawContent = false;
+  for (const line of lines) {
+    lineNo++;
+    const fields = splitFields(line);
+    if (fields.length === 0) continue;
+    const isFirst = !sawContent;
+    sawContent = true;
+    let queryId: string;
+    let docId: string;
+    let relevanceText: string;
+    if (fields.length === 3) [queryId, docId, relevanceText] = fields;
+    else if (fields.length === 4) [queryId, , docId, relevanceText] = fields;
+    else {
+      issues.push({
+        line: lineNo,
+        reason: `expected 3 fields (query-id corpus-id score) or 4 (qid iteration docid relevance), found ${fields.length}`,
+      });
+      continue;
+    }
+    const relevance = parseDecimal(relevanceText);
+    if (relevance === null) {
+      if (!isFirst) issues.push({ line: lineNo, reason: `relevance '${relevanceText}' is not a number` });
+      continue;
+    }
+    let judged = seen.get(queryId);
+    if (!judged) {
+      judged = new Map();
+      seen.set(queryId, judged);
+    }
+    const previous = judged.get(docId);
+    if (previous !== undefined && previous.relevance !== relevance) {
+      issues.push({
+        line: lineNo,
+        reason:
+          `query '${queryId}' document '${docId}' was judged ${previous.relevance} on line ${previous.line}; ` +
+          `the last judgement (${relevance}) is used`,
+      });
+    }
+    judged.set(docId, { relevance, line: lineNo });
+    qrels.push({ queryId, docId, relevance });
+  }
+  return { qrels, issues };
+}
+
+/** Reads qrels from text; see `readQrelsLines`. */
+export function parseQrels(text: string): QrelsReadResult {
+  return readQrelsLines(splitLines(text));
+}

@@ -1,0 +1,102 @@
+/** How the candidate pool is formed (reference §2.3 core step 1). */
+export type CandidatePoolMode = 'union' | 'primary';
+/** Which primary scorer to refine through; `auto` follows the primary's search mode. */
+export type ScorerMode = 'auto' | 'single' | 'multi';
+/** Consensus target: recomputed every step (reference) or fixed from the initial primary distribution (DECISIONS G1). */
+export type GqrTarget = 'per-step' | 'fixed';
+/** Update rule for the query parameters (DECISIONS G2). */
+export type GqrOptimizer = 'gd' | 'adam';
+
+/** GQR hyper-parameters. Defaults and validation follow reference §2.2; `target` and `optimizer` are G1/G2. */
+export interface GqrConfig {
+  /** Each child retriever is asked for `topK × fetchKMultiplier` documents. Default 2. */
+  fetchKMultiplier: number;
+  /** Number of optimisation steps N (a positive integer). Default 25. */
+  nSteps: number;
+  /** Step size η. Default 0.1. */
+  learningRate: number;
+  /** Softmax temperature τ applied to both retrievers' scores. Default 1. */
+  temperature: number;
+  /** Weight λ of the complementary distribution in the consensus target, in [0, 1]. Default 0.5. */
+  mixtureAlpha: number;
+  /** `union`: primary ids then new complementary ids; `primary`: primary ids only. Default `union`. */
+  candidatePoolMode: CandidatePoolMode;
+  /** `single` cosine, `multi` MaxSim, or `auto` (multi iff the primary searches in multi-vector mode). Default `auto`. */
+  scorerMode: ScorerMode;
+  /** `per-step` consensus target (reference, default) or `fixed` initial mixture (IBM released code). */
+  target: GqrTarget;
+  /** `gd` plain gradient descent (default) or `adam` (β1 0.9, β2 0.999, ε 1e-8). */
+  optimizer: GqrOptimizer;
+}
+
+/** The reference defaults (§2.2) plus the workbench's defaults for G1/G2. */
+export const DEFAULT_GQR_CONFIG: Readonly<GqrConfig> = Object.freeze({
+  fetchKMultiplier: 2,
+  nSteps: 25,
+  learningRate: 0.1,
+  temperature: 1,
+  mixtureAlpha: 0.5,
+  candidatePoolMode: 'union',
+  scorerMode: 'auto',
+  target: 'per-step',
+  optimizer: 'gd',
+});
+
+/**
+ * Fills missing (or `undefined`) options with the defaults and validates the result, throwing the reference's
+ * messages (checked in the reference's order). Non-finite numbers are rejected with the same messages, and
+ * `nSteps` must also be an integer.
+ */
+export function resolveGqrConfig(config: Partial<GqrConfig> = {}): GqrConfig {
+  const resolved: GqrConfig = { ...DEFAULT_GQR_CONFIG };
+  for (const key of Object.keys(DEFAULT_GQR_CONFIG) as (keyof GqrConfig)[]) {
+    const value = config[key];
+    if (value !== undefined) (resolved as unknown as Record<string, unknown>)[key] = value;
+  }
+  validateGqrConfig(resolved);
+  return resolved;
+}
+
+/** Throws an Error with the reference's message for the first invalid option. */
+export function validateGqrConfig(config: GqrConfig): void {
+  if (!isPositive(config.fetchKMultiplier)) throw new Error('fetch_k_multiplier must be positive');
+  if (!isPositive(config.nSteps)) throw new Error('n_steps must be positive');
+  if (!Number.isInteger(config.nSteps)) throw new Error('n_steps must be an integer');
+  if (!isPositive(config.learningRate)) throw new Error('learning_rate must be positive');
+  if (!isPositive(config.temperature)) throw new Error('temperature must be positive');
+  const alpha = config.mixtureAlpha;
+  if (typeof alpha !== 'number' || !(alpha >= 0 && alpha <= 1)) {
+    throw new Error('mixture_alpha must be between 0 and 1');
+  }
+  if (config.candidatePoolMode !== 'primary' && config.candidatePoolMode !== 'union') {
+    throw new Error("candidate_pool_mode must be either 'primary' or 'union'");
+  }
+  if (config.scorerMode !== 'auto' && config.scorerMode !== 'single' && config.scorerMode !== 'multi') {
+    throw new Error("scorer_mode must be one of 'auto', 'single', or 'multi'");
+  }
+  if (config.target !== 'per-step' && config.target !== 'fixed') {
+    throw new Error("target must be either 'per-step' or 'fixed'");
+  }
+  if (config.optimizer !== 'gd' && config.optimizer !== 'adam') {
+    throw new Error("optimizer must be either 'gd' or 'adam'");
+  }
+}
+
+/**
+ * How many documents to ask each child retriever for: `topK × fetchKMultiplier` (rounded up when the multiplier
+ * is fractional). Validates the config like {@link resolveGqrConfig}.
+ */
+export function gqrFetchK(topK: number, config: Partial<GqrConfig> = {}): number {
+  assertTopK(topK);
+  const { fetchKMultiplier } = resolveGqrConfig(config);
+  return Math.ceil(topK * fetchKMultiplier);
+}
+
+/** Throws unless `topK` is a non-negative integer. */
+export function assertTopK(topK: number): void {
+  if (!Number.isInteger(topK) || topK < 0) throw new Error('top_k must be a non-negative integer');
+}
+
+function isPositive(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0;
+}

@@ -1,0 +1,16 @@
+// Public API of Guided Query Refinement (reference §2, DECISIONS G1–G4).
+export type { ScoredDoc } from '../retrieval/types.ts';
+export type { GqrInput } from './input.ts';
+export {
+  DEFAULT_GQR_CONFIG,
+  gqrFetchK,
+  resolveGqrConfig,
+  type CandidatePoolMode,
+  type GqrConfig,
+  type GqrOptimizer,
+  type GqrTarget,
+  type ScorerMode,
+} from './config.ts';
+export type { GqrPath } from './scorer-path.ts';
+export type { GqrTrace, GqrTracedResult } from './trace.ts';
+export { gqrRerank, gqrRerankWithTrace } from './rerank.ts';

@@ -1,0 +1,199 @@
+import { abortError, isAbortError } from '../../llm/errors.ts';
+import type { LlmDescription, LlmResponse, TokenUsage } from '../../llm/types.ts';
+import { sumUsage } from '../../llm/usage.ts';
+import { raceAbort } from '../concurrency.ts';
+import { newLlmCallRecord, recordedLlmCall } from '../llm-call.ts';
+import { sanitizedRetrievalError } from '../sanitize.ts';
+import type { AgentDeps, HdsRetrievalRecord, LlmCallRecord, RetrievedPassage } from '../types.ts';
+
+/** The baseline methods (reference §3.3–3.4 and a single-shot RAG). */
+export type BaselineKind = 'single-shot' | 'ircot' | 'decomposition';
+
+/** A baseline run, shaped to be compared with an `HdsRun`. */
+export interface BaselineRun<Config = unknown, Details = unknown> {
+  kind: BaselineKind;
+  question: string;
+  /** The exact configuration used. */
+  config: Config;
+  /** The model used (never the key). */
+  llm: LlmDescription;
+  status: 'completed' | 'cancelled' | 'failed';
+  /** The final answer ('' when none). */
+  answer: string;
+  /** The documents the answer was based on, as the reference evaluates them (see each method). */
+  retrievedIds: string[];
+  /** Every LLM call, in order. */
+  llmCalls: LlmCallRecord[];
+  /** Every retrieval, in order (`index` is the position in this list). */
+  retrievals: HdsRetrievalRecord[];
+  /** Sum over all LLM calls that reported usage. */
+  tokenUsage: TokenUsage;
+  /** Wall-clock start, ISO 8601. */
+  startedAt: string;
+  durationMs: number;
+  /** Plain-words reason, when failed. */
+  error?: string;
+  /** Method-specific trace. */
+  details: Details;
+}
+
+/** A baseline that could not finish; carries the partial run. */
+export class BaselineRunError extends Error {
+  readonly run: BaselineRun;
+
+  constructor(message: string, run: BaselineRun, cause?: unknown) {
+    super(message, { cause });
+    this.name = 'BaselineRunError';
+    this.run = run;
+  }
+}
+
+/** Options shared by the baselines. */
+export interface BaselineOptions {
+  /** Aborting stops the current call at once; the partial run is returned as cancelled. */
+  signal?: AbortSignal;
+}
+
+/** The recording helpers a baseline method is written with. */
+export interface BaselineContext {
+  /** One LLM call with `prompt` as the user message; recorded. */
+  ask(prompt: string): Promise<LlmResponse>;
+  /** One retrieval; recorded; texts of results returned without one are backfilled. Failures reject. */
+  search(query: string, k: number): Promise<RetrievedPassage[]>;
+  /** Fills empty texts of `passages` with one `getTexts` call (when the caller gave one). */
+  backfill(passages: RetrievedPassage[]): Promise<RetrievedPassage[]>;
+}
+
+/** Runs `body` with recording helpers and turns its outcome into a `BaselineRun`. */
+export async function runBaseline<Config, Details>(
+  kind: BaselineKind,
+  question: string,
+  config: Config,
+  details: Details,
+  deps: AgentDeps,
+  options: BaselineOptions,
+  body: (ctx: BaselineContext) => Promise<{ answer: string; retrievedIds: string[] }>,
+): Promise<BaselineRun<Config, Details>> {
+  const { signal } = options;
+  const now = deps.now ?? (() => performance.now());
+  const t0 = now();
+  const at = () => now() - t0;
+  const run: BaselineRun<Config, Details> = {
+    kind,
+    question,
+    config,
+    llm: deps.llm.describe(),
+    status: 'completed',
+    answer: '',
+    retrievedIds: [],
+    llmCalls: [],
+    retrievals: [],
+    tokenUsage: sumUsage([]),
+    startedAt: new Date().toISOString(),
+    durationMs: 0,
+    details,
+  };
+  const backfill = async (passages: RetrievedPassage[]) => {
+    const missing = passages.filter((p) => !p.text);
+    if (!deps.getTexts || missing.length === 0) return passages;
+    const texts = await raceAbort(
+      deps.getTexts(
+        missing.map((p) => p.id),
+        signal,
+      ),
+      signal,
+    );
+    const filled = new Map(missing.map((p, i) => [p, texts[i] ? String(texts[i]) : '']));
+    return passages.map((p) => (filled.has(p) ? { ...p, text: filled.get(p) ?? '' } : p));
+  };
+  const ctx: BaselineContext = {
+    async ask(prompt) {
+      if (signal?.aborted) throw abortError();
+      const record = newLlmCallRecord(prompt, at());
+      run.llmCalls.push(record);
+      return recordedLlmCall(deps.llm, record, { at, signal });
+    },
+    async search(query, k) {
+      if (signal?.aborted) throw abortError();
+      const record: HdsRetrievalRecord = {
+        query,
+        index: run.retrievals.length,
+        k,
+        status: 'ok',
+        results: [],
+        startMs: at(),
+        endMs: at(),
+      };
+      run.retrievals.push(record);
+      try {
+        const passages = await backfill(await raceAbort(deps.retriever.search(query, k, signal), signal));
+        record.results = passages.map((p) => {
+          const relevance = deps.relevance?.(p.id);
+          return {
+            id: p.id,
+            score: p.score,
+            text: p.text ?? '',
+            ...(p.title !== undefined ? { title: p.title } : {}),
+            shown: true,
+            ...(relevance !== undefined ? { relevance } : {}),
+          };
+        });
+        return passages;
+      } catch (err) {
+        if (signal?.aborted) {
+          record.status = 'cancelled';
+          throw err;
+        }
+        record.status = 'failed';
+        record.error = sanitizedRetrievalError(err);
+        throw new Error(`${kind} retrieval failed for "${query}": ${record.error}`);
+      } finally {
+        record.endMs = at();
+      }
+    },
+    backfill,
+  };
+  try {
+    const outcome = await body(ctx);
+    run.answer = outcome.answer;
+    run.retrievedIds = outcome.retrievedIds;
+  } catch (err) {
+    run.tokenUsage = sumUsage(run.llmCalls.map((c) => c.usage));
+    run.durationMs = at();
+    if (isAbortError(err) && signal?.aborted) {
+      run.status = 'cancelled';
+      return run;
+    }
+    run.status = 'failed';
+    run.error = err instanceof Error ? err.message : String(err);
+    throw new BaselineRunError(run.error, run as BaselineRun, err);
+  }
+  run.tokenUsage = sumUsage(run.llmCalls.map((c) => c.usage));
+  run.durationMs = at();
+  return run;
+}
+
+/** Numbered paragraphs `[i] text` separated by blank lines, or a placeholder. */
+export function formatParagraphs(texts: readonly string[]): string {
+  if (texts.length === 0) return '(no paragraphs retrieved)';
+  return texts.map((t, i) => `[${i + 1}] ${t}`).join('\n\n');
+}
+
+/** The question-answering prompt shared by the baselines (reference: IRCoT's QA prompt). */
+export function qaPrompt(question: string, texts: readonly string[]): string {
+  return [
+    'Answer the question using the paragraphs below. Reply with a concise answer only.',
+    '',
+    'Paragraphs:',
+    formatParagraphs(texts),
+    '',
+    `Question: ${question}`,
+    '',
+    'Answer:',
+  ].join('\n');
+}
+
+/** `overrides` without its undefined entries. */
+export function definedOnly<T extends object>(overrides: T): Partial<T> {
+  return Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

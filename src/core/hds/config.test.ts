@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HDS_CONFIG, effectiveK, HdsConfigError, resolveHdsConfig } from './config.ts';
+
+describe('HDS configuration', () => {
+  it('has the reference defaults', () => {
+    expect(DEFAULT_HDS_CONFIG).toMatchObject({
+      maxTurns: 3,
+      maxParallelQueries: 4,
+      kPerQuery: 3,
+      evidenceBudget: 12,
+      maxSearchCalls: 8,
+      retrievalConcurrency: 4,
+      fallbackToFinalPrompt: true,
+      allowPartialRetrievalFailures: false,
+    });
+    expect(DEFAULT_HDS_CONFIG.topK).toBeUndefined();
+  });
+
+  it('10 initialization_rejects_invalid_turns', () => {
+    expect(() => resolveHdsConfig({ maxTurns: 0 })).toThrow(HdsConfigError);
+    expect(() => resolveHdsConfig({ maxTurns: 0 })).toThrow('max_turns must be >= 1');
+  });
+
+  it('validates in the reference order with the reference messages', () => {
+    expect(() => resolveHdsConfig({ maxParallelQueries: 0, kPerQuery: 0 })).toThrow('max_parallel_queries must be >= 1');
+    expect(() => resolveHdsConfig({ kPerQuery: 0 })).toThrow('k_per_query must be >= 1');
+    const combined = 'evidence_budget, max_search_calls, and retrieval_concurrency must be >= 1';
+    expect(() => resolveHdsConfig({ evidenceBudget: 0 })).toThrow(combined);
+    expect(() => resolveHdsConfig({ maxSearchCalls: -1 })).toThrow(combined);
+    expect(() => resolveHdsConfig({ retrievalConcurrency: 0 })).toThrow(combined);
+    expect(() => resolveHdsConfig({ maxTurns: 0, kPerQuery: 0 })).toThrow('max_turns must be >= 1');
+  });
+
+  it('rejects fractions and NaN', () => {
+    expect(() => resolveHdsConfig({ maxTurns: 1.5 })).toThrow('max_turns must be a whole number');
+    expect(() => resolveHdsConfig({ kPerQuery: Number.NaN })).toThrow('k_per_query must be a whole number');
+  });
+
+  it('rejects a template with an unknown placeholder before any call', () => {
+    expect(() => resolveHdsConfig({ planPromptTemplate: '{question}' })).toThrow('Unknown placeholder {question}');
+  });
+
+  it('ignores undefined overrides', () => {
+    expect(resolveHdsConfig({ maxTurns: undefined, kPerQuery: 5 })).toMatchObject({ maxTurns: 3, kPerQuery: 5 });
+  });
+
+  it('effective k is min(topK, kPerQuery) when topK > 0 (reference §1.3 step 9)', () => {
+    expect(effectiveK({ kPerQuery: 4, topK: 2 })).toBe(2);
+    expect(effectiveK({ kPerQuery: 3, topK: 10 })).toBe(3);
+    expect(effectiveK({ kPerQuery: 3, topK: 0 })).toBe(3);
+    expect(effectiveK({ kPerQuery: 3 })).toBe(3);
+  });
+});

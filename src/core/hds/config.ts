@@ -1,0 +1,96 @@
+import { DEFAULT_FINAL_PROMPT, DEFAULT_PLAN_PROMPT } from './prompts.ts';
+import { formatTemplate } from './template.ts';
+
+/** Settings of one Hybrid Deep Searcher run (reference §1.1, camelCase). */
+export interface HdsConfig {
+  /** Plan prompt; placeholders {query} {turn} {max_turns} {remaining_search_calls} {interaction_log}. */
+  planPromptTemplate: string;
+  /** Final prompt used when the loop ends without an answer; placeholders {query} {interaction_log}. */
+  finalPromptTemplate: string;
+  /** Maximum number of plan turns (LLM calls before the fallback). Default 3. */
+  maxTurns: number;
+  /** Maximum distinct queries read from one response. Default 4. */
+  maxParallelQueries: number;
+  /** Results requested per query. Default 3. */
+  kPerQuery: number;
+  /** Results per query shown to the model in the results block. Default 12. */
+  evidenceBudget: number;
+  /** Retrieval calls allowed over the whole run (repeated queries cost none, H5). Default 8. */
+  maxSearchCalls: number;
+  /** Retrievals running at the same time. Default 4. */
+  retrievalConcurrency: number;
+  /** Ask the final prompt when the loop ends without a (non-empty) answer. Default true. */
+  fallbackToFinalPrompt: boolean;
+  /** Continue when some queries of a turn fail (they show `[retrieval failed]`); otherwise the run fails. Default false. */
+  allowPartialRetrievalFailures: boolean;
+  /** The caller's overall top-k: when > 0, each query retrieves `max(1, min(topK, kPerQuery))`. Default: unset. */
+  topK?: number;
+}
+
+/** The reference defaults. */
+export const DEFAULT_HDS_CONFIG: Readonly<HdsConfig> = Object.freeze({
+  planPromptTemplate: DEFAULT_PLAN_PROMPT,
+  finalPromptTemplate: DEFAULT_FINAL_PROMPT,
+  maxTurns: 3,
+  maxParallelQueries: 4,
+  kPerQuery: 3,
+  evidenceBudget: 12,
+  maxSearchCalls: 8,
+  retrievalConcurrency: 4,
+  fallbackToFinalPrompt: true,
+  allowPartialRetrievalFailures: false,
+});
+
+/** An invalid HDS setting; the message is the reference's (e.g. `max_turns must be >= 1`). */
+export class HdsConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HdsConfigError';
+  }
+}
+
+function requireWhole(value: number, name: string): void {
+  if (!Number.isInteger(value)) throw new HdsConfigError(`${name} must be a whole number`);
+}
+
+/** Checks a configuration in the reference's order; throws `HdsConfigError`. */
+export function validateHdsConfig(config: HdsConfig): void {
+  if (config.maxTurns < 1) throw new HdsConfigError('max_turns must be >= 1');
+  if (config.maxParallelQueries < 1) throw new HdsConfigError('max_parallel_queries must be >= 1');
+  if (config.kPerQuery < 1) throw new HdsConfigError('k_per_query must be >= 1');
+  if (config.evidenceBudget < 1 || config.maxSearchCalls < 1 || config.retrievalConcurrency < 1) {
+    throw new HdsConfigError('evidence_budget, max_search_calls, and retrieval_concurrency must be >= 1');
+  }
+  requireWhole(config.maxTurns, 'max_turns');
+  requireWhole(config.maxParallelQueries, 'max_parallel_queries');
+  requireWhole(config.kPerQuery, 'k_per_query');
+  requireWhole(config.evidenceBudget, 'evidence_budget');
+  requireWhole(config.maxSearchCalls, 'max_search_calls');
+  requireWhole(config.retrievalConcurrency, 'retrieval_concurrency');
+  if (config.topK !== undefined) requireWhole(config.topK, 'top_k');
+  // Fail before the first LLM call rather than at the first render.
+  formatTemplate(config.planPromptTemplate, {
+    query: '',
+    turn: 1,
+    max_turns: 1,
+    remaining_search_calls: 1,
+    interaction_log: '',
+  });
+  formatTemplate(config.finalPromptTemplate, { query: '', interaction_log: '' });
+}
+
+/** The defaults overridden by `overrides` (undefined values ignored), validated. */
+export function resolveHdsConfig(overrides: Partial<HdsConfig> = {}): HdsConfig {
+  const config: HdsConfig = { ...DEFAULT_HDS_CONFIG };
+  for (const [key, value] of Object.entries(overrides) as Array<[keyof HdsConfig, unknown]>) {
+    if (value !== undefined) (config as unknown as Record<string, unknown>)[key] = value;
+  }
+  validateHdsConfig(config);
+  return config;
+}
+
+/** Results requested per query: `max(1, min(topK, kPerQuery))` when topK > 0, else kPerQuery (reference §1.3). */
+export function effectiveK(config: Pick<HdsConfig, 'topK' | 'kPerQuery'>): number {
+  const topK = config.topK ?? 0;
+  return topK > 0 ? Math.max(1, Math.min(topK, config.kPerQuery)) : config.kPerQuery;
+}

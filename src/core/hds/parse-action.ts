@@ -1,0 +1,194 @@
+/** What the model asked for in one HDS turn. */
+export type HdsAction =
+  | { kind: 'answer'; text: string; unmarked?: boolean } // unmarked: no marker at all (H4)
+  | { kind: 'queries'; queries: string[] };
+
+/** Which spelling of the query tokens the model used: `<|begin search queries|>` or `<|begin_search_queries|>` (H1). */
+export type HdsTokenSpelling = 'spaces' | 'underscores';
+
+/** Which marker decided the action. */
+export type HdsActionMarker = 'boxed' | 'answer-tag' | 'query-block' | 'none';
+
+/** A parsed response with everything the loop and the timeline need besides the action. */
+export interface HdsParsedResponse {
+  action: HdsAction;
+  /** The marker that decided the action (`none`: neither an answer marker nor a query block, H4). */
+  marker: HdsActionMarker;
+  /** The response with reasoning removed (untrimmed); actions are read only from it (H2). */
+  visibleText: string;
+  /** Text found inside `<think>…</think>` (H2), trimmed segments joined by a blank line; '' when none. */
+  reasoning: string;
+  /** Spelling of the query block's opening token, when a block was found. */
+  tokenSpelling?: HdsTokenSpelling;
+  /** True when the query block had no closing token (e.g. the server stopped at it): the rest of the text was read. */
+  unterminatedQueryBlock?: boolean;
+  /** Distinct queries the model wrote beyond `maxQueries`, in order (not executed). */
+  queriesOverCap: string[];
+}
+
+const THINK_OPEN = '<think>';
+const THINK_CLOSE = '</think>';
+const BEGIN_QUERIES = /<\|begin(?: search queries|_search_queries)\|>/i;
+const END_QUERIES = /<\|end(?: search queries|_search_queries)\|>/i;
+const BEGIN_RESULTS = /<\|begin(?: search results|_search_results)\|>/i;
+const ANSWER_TAG = /<answer>\s*([\s\S]*?)\s*<\/answer>/i;
+const QUERY_SEPARATORS = /[;\n]+/;
+// One list prefix: bullet, `1.`/`1)`, `query 3:`, or a single letter + `.`/`)` (reference §1.4 step 4).
+const LIST_PREFIX = /^\s*(?:[-*•]|\d+[.)]|query\s*\d*\s*:|[a-z][.)])\s*/i;
+
+/**
+ * Splits reasoning from the rest (H2): every `<think>…</think>` span (case-insensitive) is reasoning; an unclosed
+ * `<think>` makes the rest reasoning; a `</think>` with no opener before it makes everything before it reasoning
+ * (servers whose chat template opens the reasoning block themselves).
+ */
+export function splitReasoning(text: string): { visibleText: string; reasoning: string } {
+  const lower = text.toLowerCase();
+  const reasoning: string[] = [];
+  const visible: string[] = [];
+  let pos = 0;
+  const firstClose = lower.indexOf(THINK_CLOSE);
+  const firstOpen = lower.indexOf(THINK_OPEN);
+  if (firstClose >= 0 && (firstOpen < 0 || firstClose < firstOpen)) {
+    reasoning.push(text.slice(0, firstClose));
+    pos = firstClose + THINK_CLOSE.length;
+  }
+  while (pos <= text.length) {
+    const open = lower.indexOf(THINK_OPEN, pos);
+    if (open < 0) {
+      visible.push(text.slice(pos));
+      break;
+    }
+    visible.push(text.slice(pos, open));
+    const start = open + THINK_OPEN.length;
+    const close = lower.indexOf(THINK_CLOSE, start);
+    if (close < 0) {
+      reasoning.push(text.slice(start));
+      break;
+    }
+    reasoning.push(text.slice(start, close));
+    pos = close + THINK_CLOSE.length;
+  }
+  return {
+    visibleText: visible.filter((part) => part !== '').join('\n'),
+    reasoning: reasoning
+      .map((r) => r.trim())
+      .filter((r) => r !== '')
+      .join('\n\n'),
+  };
+}
+
+/** Index just past the `}` that closes the `{` at `open`, or -1; `\x` escapes skip the next character. */
+function matchingBrace(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') {
+      i++;
+    } else if (c === '{') {
+      depth++;
+    } else if (c === '}') {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/** Removes a `\text{…}` that wraps the whole answer (H3). */
+function unwrapText(answer: string): string {
+  const m = /^\\text\s*\{/.exec(answer);
+  if (!m) return answer;
+  const open = m[0].length - 1;
+  return matchingBrace(answer, open) === answer.length ? answer.slice(open + 1, -1).trim() : answer;
+}
+
+/**
+ * The content of the last complete `\boxed{…}` (balanced braces, whitespace allowed before `{`), trimmed and with a
+ * whole-answer `\text{…}` removed (H3); undefined when there is none.
+ */
+export function extractBoxed(text: string): string | undefined {
+  let found: string | undefined;
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf('\\boxed', from);
+    if (at < 0) break;
+    from = at + '\\boxed'.length;
+    let open = from;
+    while (open < text.length && /\s/.test(text[open])) open++;
+    if (text[open] !== '{') continue;
+    const end = matchingBrace(text, open);
+    if (end < 0) continue;
+    found = text.slice(open + 1, end - 1);
+  }
+  return found === undefined ? undefined : unwrapText(found.trim());
+}
+
+/** Splits a query source into cleaned, distinct queries (reference §1.4 step 4), capped at `maxQueries`. */
+function splitQueries(source: string, maxQueries: number): { kept: string[]; overCap: string[] } {
+  const kept: string[] = [];
+  const overCap: string[] = [];
+  for (const piece of source.split(QUERY_SEPARATORS)) {
+    const query = piece.replace(LIST_PREFIX, '').trim();
+    if (query === '' || kept.includes(query) || overCap.includes(query)) continue;
+    if (kept.length < maxQueries) kept.push(query);
+    else overCap.push(query);
+  }
+  return { kept, overCap };
+}
+
+/**
+ * Parses one model response. Priority: last `\boxed{…}` (H3), then the first `<answer>…</answer>`, then the first
+ * query block in either token spelling (H1), all read outside reasoning (H2). A block without usable queries gives an
+ * answer equal to the whole visible text (reference); a response with no marker at all is an `unmarked` answer (H4).
+ */
+export function parseHdsResponse(text: string, maxQueries: number): HdsParsedResponse {
+  const { visibleText, reasoning } = splitReasoning(text);
+  const base = { visibleText, reasoning, queriesOverCap: [] as string[] };
+
+  const boxed = extractBoxed(visibleText);
+  if (boxed !== undefined) return { ...base, action: { kind: 'answer', text: boxed }, marker: 'boxed' };
+
+  const tag = ANSWER_TAG.exec(visibleText);
+  if (tag) return { ...base, action: { kind: 'answer', text: tag[1].trim() }, marker: 'answer-tag' };
+
+  const begin = BEGIN_QUERIES.exec(visibleText);
+  if (!begin) {
+    return { ...base, action: { kind: 'answer', text: visibleText.trim(), unmarked: true }, marker: 'none' };
+  }
+  const tokenSpelling: HdsTokenSpelling = begin[0].includes('_') ? 'underscores' : 'spaces';
+  const afterBegin = visibleText.slice(begin.index + begin[0].length);
+  const end = END_QUERIES.exec(afterBegin);
+  let source: string;
+  let unterminated = false;
+  if (end) {
+    source = afterBegin.slice(0, end.index);
+  } else {
+    unterminated = true;
+    const results = BEGIN_RESULTS.exec(afterBegin);
+    source = results ? afterBegin.slice(0, results.index) : afterBegin;
+  }
+  const { kept, overCap } = splitQueries(source, maxQueries);
+  const parsed: HdsParsedResponse = {
+    ...base,
+    queriesOverCap: overCap,
+    marker: 'query-block',
+    tokenSpelling,
+    action: kept.length > 0 ? { kind: 'queries', queries: kept } : { kind: 'answer', text: visibleText.trim() },
+  };
+  if (unterminated) parsed.unterminatedQueryBlock = true;
+  return parsed;
+}
+
+/** The action of one model response (see `parseHdsResponse`). */
+export function parseHdsAction(text: string, maxQueries: number): HdsAction {
+  return parseHdsResponse(text, maxQueries).action;
+}
+
+/**
+ * A raw answer with reasoning removed (H2): when the text contains reasoning, the rest trimmed; otherwise the text
+ * exactly as received (the reference returns fallback answers unparsed and untrimmed).
+ */
+export function answerOutsideReasoning(raw: string): string {
+  const { visibleText } = splitReasoning(raw);
+  return /<\/?think>/i.test(raw) ? visibleText.trim() : raw;
+}

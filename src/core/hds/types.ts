@@ -1,0 +1,216 @@
+import type { LlmDescription, LlmProvider, TokenUsage } from '../llm/types.ts';
+import type { HdsConfig } from './config.ts';
+import type { HdsAction, HdsActionMarker, HdsTokenSpelling } from './parse-action.ts';
+
+/** One search result as the agent sees it. */
+export interface RetrievedPassage {
+  id: string;
+  /** Higher is better. */
+  score: number;
+  /** Passage text; may be empty when the retriever returns ids only (see `HdsDeps.getTexts`). */
+  text: string;
+  title?: string;
+}
+
+/** Any retrieval pipeline of the workbench, adapted to free-text queries. */
+export interface TextRetriever {
+  /** The top `k` passages for `text`, best first. Should stop early when `signal` is aborted. */
+  search(text: string, k: number, signal?: AbortSignal): Promise<RetrievedPassage[]>;
+}
+
+/** What an agent loop needs from its surroundings. */
+export interface AgentDeps {
+  llm: LlmProvider;
+  retriever: TextRetriever;
+  /** Texts for passages returned without one, aligned with `ids` ('' for unknown ids). One call per query. */
+  getTexts?: (ids: string[], signal?: AbortSignal) => Promise<string[]>;
+  /** Qrels relevance of a document for the current question (undefined: not judged). */
+  relevance?: (docId: string) => number | undefined;
+  /** Milliseconds on a monotonic clock (default `performance.now()`); offsets in records are relative to the run start. */
+  now?: () => number;
+}
+
+/** A start/end pair in ms since the run started. */
+export interface TimeSpan {
+  startMs: number;
+  endMs: number;
+}
+
+/** One LLM call of a run. */
+export interface LlmCallRecord extends TimeSpan {
+  /** The prompt sent (as one user message). */
+  prompt: string;
+  /** The response content exactly as received (partial when cancelled). */
+  response: string;
+  /** Reasoning: the provider's separate reasoning plus any `<think>` text of the response (H2). */
+  reasoning: string;
+  /** ms since run start when the first streamed piece arrived. */
+  firstTokenMs?: number;
+  /** Token counts, when the server reported them. */
+  usage?: TokenUsage;
+  /** The server's finish reason, when reported. */
+  finishReason?: string;
+  /** True when the run was cancelled during this call. */
+  cancelled?: boolean;
+  /** Plain-words error, when the call failed. */
+  error?: string;
+}
+
+/** One result of one query, as recorded. */
+export interface HdsResultRecord {
+  id: string;
+  score: number;
+  /** The text (after backfill for shown results). */
+  text: string;
+  title?: string;
+  /** Whether it was within `evidenceBudget` and so shown to the model. */
+  shown: boolean;
+  /** Qrels relevance, when the caller gave a relevance lookup and the document is judged. */
+  relevance?: number;
+}
+
+/** One retrieval (one query of a turn). */
+export interface HdsRetrievalRecord extends TimeSpan {
+  query: string;
+  /** Position of the query among the turn's executed queries. */
+  index: number;
+  /** Results requested. */
+  k: number;
+  status: 'ok' | 'failed' | 'cancelled';
+  /** Results in retriever order (empty unless `ok`). */
+  results: HdsResultRecord[];
+  /** Sanitised error, `<ErrorName>: retrieval failed`, when failed. */
+  error?: string;
+}
+
+/** A query of a turn skipped because the run already executed it (H5). */
+export interface HdsRepeatedQuery {
+  query: string;
+  /** The turn that executed it. */
+  firstTurn: number;
+}
+
+/** A failed retrieval as the reference reports it. */
+export interface HdsRetrievalFailure {
+  query: string;
+  /** `<ErrorName>: retrieval failed` (never the raw message). */
+  error: string;
+}
+
+/** Everything about one plan turn (H6). */
+export interface HdsTurnRecord {
+  turn: number;
+  /** Search calls left when the turn started. */
+  remainingSearchCalls: number;
+  llm: LlmCallRecord;
+  /** Parsed action; absent when the turn was cancelled or failed before the response was complete. */
+  action?: HdsAction;
+  /** The marker that decided the action (`none` = unmarked, H4). */
+  marker?: HdsActionMarker;
+  /** Spelling of the query tokens the model used (H1). */
+  tokenSpelling?: HdsTokenSpelling;
+  /** The query block had no closing token; the rest of the response was read as queries. */
+  unterminatedQueryBlock?: boolean;
+  /** Queries retrieved in this turn, in order. */
+  queriesExecuted: string[];
+  /** Queries skipped because an earlier turn executed them (H5). */
+  queriesRepeated: HdsRepeatedQuery[];
+  /** Distinct queries beyond `maxParallelQueries`. */
+  queriesCutByCap: string[];
+  /** Queries dropped because the search-call budget ran out. */
+  queriesCutByBudget: string[];
+  /** Results requested per query. */
+  k: number;
+  retrievals: HdsRetrievalRecord[];
+  /** Failures of this turn. */
+  failures: HdsRetrievalFailure[];
+  /** The results block appended to the log (search turns only). */
+  resultsBlock?: string;
+  /** Span of the retrieval phase (first start to last end), when queries ran. */
+  retrieval?: TimeSpan;
+  status: 'complete' | 'cancelled' | 'failed';
+}
+
+/** Why the loop stopped (reference values, plus `cancelled` and `failed`). */
+export type HdsTerminatedBy =
+  | 'answer'
+  | 'max_turns'
+  | 'max_search_calls'
+  | 'answer_fallback'
+  | 'max_turns_fallback'
+  | 'max_search_calls_fallback'
+  | 'cancelled'
+  | 'failed';
+
+/** Identifies the variant of the algorithm that produced a run (DECISIONS.md). */
+export const HDS_PROTOCOL = Object.freeze({
+  id: 'dsw-hds-1',
+  /** Decisions applied on top of the reference behaviour. */
+  decisions: Object.freeze(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7']) as readonly string[],
+  /** Additions not covered by a decision. */
+  extensions: Object.freeze(['unterminated-query-block']) as readonly string[],
+});
+
+/** A complete (or cancelled, or failed) HDS run. */
+export interface HdsRun {
+  kind: 'hds';
+  /** Algorithm variant, for traceability. */
+  protocol: { id: string; decisions: readonly string[]; extensions: readonly string[] };
+  question: string;
+  /** The exact configuration used. */
+  config: HdsConfig;
+  /** The model used (never the key). */
+  llm: LlmDescription;
+  status: 'completed' | 'cancelled' | 'failed';
+  terminatedBy: HdsTerminatedBy;
+  /** The final answer ('' when none). */
+  answer: string;
+  /** Per turn: the model response, then (search turns) the results block. */
+  interactionLog: string[];
+  /** Distinct document ids in first-seen order, per-turn merged by score (reference §1.6). */
+  retrievedIds: string[];
+  retrievalFailures: HdsRetrievalFailure[];
+  searchCallsUsed: number;
+  /** Sum over all LLM calls that reported usage. */
+  tokenUsage: TokenUsage;
+  turns: HdsTurnRecord[];
+  /** The final-prompt call, when the fallback ran. */
+  fallback?: LlmCallRecord;
+  /** Wall-clock start, ISO 8601. */
+  startedAt: string;
+  durationMs: number;
+  /** Plain-words reason, when failed. */
+  error?: string;
+}
+
+/** Live progress of a run, for a timeline that renders turns as they happen. */
+export type HdsEvent =
+  | { type: 'run-start'; question: string; config: HdsConfig; startedAt: string }
+  /** A plan turn (`phase` plan) or the fallback call (`phase` final, numbered after the last plan turn) begins. */
+  | { type: 'turn-start'; turn: number; phase: 'plan' | 'final'; prompt: string; atMs: number }
+  /** A streamed piece of the response of `turn` (either field may be empty). */
+  | { type: 'llm-delta'; turn: number; phase: 'plan' | 'final'; content: string; reasoning: string }
+  | { type: 'llm-end'; turn: number; phase: 'plan' | 'final'; call: LlmCallRecord }
+  | { type: 'action'; turn: number; action: HdsAction; marker: HdsActionMarker; tokenSpelling?: HdsTokenSpelling }
+  | {
+      type: 'queries';
+      turn: number;
+      executed: string[];
+      repeated: HdsRepeatedQuery[];
+      cutByCap: string[];
+      cutByBudget: string[];
+      k: number;
+    }
+  | { type: 'retrieval-start'; turn: number; index: number; query: string; atMs: number }
+  | { type: 'retrieval-end'; turn: number; index: number; record: HdsRetrievalRecord }
+  | { type: 'turn-end'; turn: number; record: HdsTurnRecord }
+  /** Emitted once, whatever the outcome (completed, cancelled or failed). */
+  | { type: 'done'; run: HdsRun };
+
+/** Options of `runHds`. */
+export interface HdsRunOptions {
+  /** Aborting stops the LLM stream and pending retrievals at once; the partial run is returned as cancelled (H7). */
+  signal?: AbortSignal;
+  /** Receives live events. Exceptions thrown by it are ignored. */
+  onEvent?: (event: HdsEvent) => void;
+}

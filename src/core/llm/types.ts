@@ -1,0 +1,82 @@
+/** One message of a chat conversation. */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** Token counts of one LLM call, or a sum of several. */
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+/** What to send to the model. Unset sampling options fall back to the provider's configuration. */
+export interface LlmRequest {
+  messages: ChatMessage[];
+  /** Sampling temperature; overrides the provider's default for this call. */
+  temperature?: number;
+  /** Maximum number of completion tokens; overrides the provider's default for this call. */
+  maxTokens?: number;
+  /** Stop sequences passed to the server as is. */
+  stop?: string[];
+}
+
+/** A piece of a streamed response. Either field may be empty. */
+export interface LlmDelta {
+  /** New answer text. */
+  content: string;
+  /** New reasoning text (`reasoning_content` / `reasoning` of the server), kept apart from the answer. */
+  reasoning: string;
+}
+
+/** Per-call options that are not part of the request itself. */
+export interface LlmCallOptions {
+  /** Aborting it stops the request (and the stream) at once; the call then rejects with an `AbortError`. */
+  signal?: AbortSignal;
+  /** Called for every streamed piece (once with the whole text when the provider does not stream). */
+  onDelta?: (delta: LlmDelta) => void;
+}
+
+/** The complete response of one call. */
+export interface LlmResponse {
+  /** The answer text (`content`), exactly as the server sent it. */
+  content: string;
+  /** Reasoning the server returned separately from the content; empty when none. */
+  reasoning: string;
+  /** Token counts, when the server reported them. */
+  usage?: TokenUsage;
+  /** `finish_reason` of the server (`stop`, `length`, …), when reported. */
+  finishReason?: string;
+  /** The model name the server reported, when it did. */
+  model?: string;
+}
+
+/** What a run records about the model it used. Never contains the API key. */
+export interface LlmDescription {
+  /** Provider kind, e.g. `openai-compatible`. */
+  provider: string;
+  /** Base URL of the API (may be empty for in-process providers). */
+  baseUrl: string;
+  /** Model name. */
+  model: string;
+}
+
+/** Outcome of a connection test: `ok` false comes with a plain-words explanation. */
+export interface ConnectionTestResult {
+  ok: boolean;
+  /** What happened, in plain words. */
+  message: string;
+  /** Model names the server listed, when it listed any. */
+  models?: string[];
+}
+
+/** A chat model behind some API. Implementations must never put the API key in errors, logs or results. */
+export interface LlmProvider {
+  /** Runs one chat completion. Rejects with an `LlmError` (or an `AbortError` when aborted). */
+  complete(request: LlmRequest, options?: LlmCallOptions): Promise<LlmResponse>;
+  /** Identifies the provider and model for run records. */
+  describe(): LlmDescription;
+  /** Checks that the server answers and accepts the credentials. Never rejects. */
+  testConnection?(signal?: AbortSignal): Promise<ConnectionTestResult>;
+}

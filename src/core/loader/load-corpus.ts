@@ -1,0 +1,110 @@
+import { Bm25Index } from '../bm25/bm25-index.ts';
+import { ingest, type IngestOptions, type IngestProgress, type IngestSummary } from '../corpus/ingest.ts';
+import type { FileSource } from '../corpus/source.ts';
+import type { CorpusRecord, CorpusStore } from '../storage/corpus-store.ts';
+import { DEFAULT_ANALYZER_OPTIONS, type AnalyzerOptions } from '../text/analyzer.ts';
+
+/** How a corpus is loaded: the parsing options plus what the index needs. */
+export interface LoadCorpusOptions extends IngestOptions {
+  /** Shown in the corpus list. */
+  name: string;
+  /** Tokenizer settings of the BM25 index. */
+  analyzer?: Partial<AnalyzerOptions>;
+  /** Id for the new corpus; a random one when absent. */
+  id?: string;
+}
+
+/** Progress while loading: parsing progress plus the phase. */
+export interface LoadProgress extends IngestProgress {
+  /** `reading`: files are being parsed, stored and indexed; `saving`: the index is being written. */
+  phase: 'reading' | 'saving';
+}
+
+export interface LoadCorpusResult {
+  corpus: CorpusRecord;
+  summary: IngestSummary;
+  /** The index just built, ready to search (the store holds its serialised copy). */
+  index: Bm25Index;
+}
+
+const STORED_ISSUES = 200;
+
+/**
+ * Streams files into a store and builds the BM25 index on the way. The corpus becomes visible only when every
+ * document and the index are written; on failure or cancellation everything written for it is removed, and
+ * other corpora are never touched.
+ */
+export async function loadCorpus(
+  sources: FileSource[],
+  options: LoadCorpusOptions,
+  store: CorpusStore,
+  onProgress?: (progress: LoadProgress) => void,
+  signal?: AbortSignal,
+): Promise<LoadCorpusResult> {
+  const analyzer = { ...DEFAULT_ANALYZER_OPTIONS, ...options.analyzer };
+  const index = Bm25Index.create(analyzer);
+  const id = options.id ?? randomId();
+  const record: CorpusRecord = {
+    id,
+    name: options.name,
+    createdAt: Date.now(),
+    status: 'ingesting',
+    documentCount: 0,
+    queryCount: 0,
+    qrelCount: 0,
+    questionCount: 0,
+    analyzer,
+    sources: sources.map((s) => s.path ?? s.name),
+    bytes: sources.reduce((sum, s) => sum + s.size, 0),
+    issues: [],
+    issueCount: 0,
+  };
+  await store.beginCorpus(record);
+  try {
+    let questionCount = 0;
+    let last: IngestProgress | undefined;
+    const summary = await ingest(
+      sources,
+      options,
+      {
+        async onBatch(batch) {
+          signal?.throwIfAborted();
+          await store.putBatch(id, batch);
+          index.addAll(batch.documents);
+          for (const q of batch.queries) if (q.answers && q.answers.length > 0) questionCount++;
+        },
+        onProgress(progress) {
+          last = progress;
+          onProgress?.({ ...progress, phase: 'reading' });
+        },
+      },
+      signal,
+    );
+    signal?.throwIfAborted();
+    if (summary.documents === 0) {
+      throw new Error(
+        summary.issueCount > 0
+          ? `No document could be loaded: all ${summary.issueCount} problems are listed below.`
+          : 'The files hold no documents.',
+      );
+    }
+    if (last) onProgress?.({ ...last, phase: 'saving' });
+    const counts = {
+      documentCount: summary.documents,
+      queryCount: summary.queries,
+      qrelCount: summary.qrels,
+      questionCount,
+      issues: summary.issues.slice(0, STORED_ISSUES),
+      issueCount: summary.issueCount,
+    };
+    await store.commitCorpus(id, { ...counts, index: index.serialize() });
+    return { corpus: { ...record, ...counts, status: 'ready' }, summary, index };
+  } catch (error) {
+    await store.deleteCorpus(id).catch(() => undefined);
+    throw error;
+  }
+}
+
+function randomId(): string {
+  return `c-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}

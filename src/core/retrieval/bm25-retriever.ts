@@ -1,0 +1,25 @@
+import type { Bm25Index } from '../bm25/bm25-index.ts';
+import { OKAPI_BM25, validateBm25Params, type Bm25Params } from '../bm25/params.ts';
+import type { Retriever } from './retriever.ts';
+import type { ScoredDoc } from './types.ts';
+
+/** BM25 over a built index, with fixed scoring parameters. */
+export class Bm25Retriever implements Retriever {
+  readonly pipeline = 'bm25';
+  readonly params: Bm25Params;
+
+  constructor(
+    private readonly index: Bm25Index,
+    params: Partial<Bm25Params> = {},
+  ) {
+    this.params = validateBm25Params({ ...OKAPI_BM25, ...params });
+  }
+
+  get config(): Readonly<Record<string, unknown>> {
+    return { ...this.params, analyzer: { ...this.index.analyzer.options } };
+  }
+
+  async search(text: string, k: number): Promise<ScoredDoc[]> {
+    return this.index.search(text, k, this.params).map(({ id, score }) => ({ id, score }));
+  }
+}

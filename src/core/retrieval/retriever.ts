@@ -1,0 +1,11 @@
+import type { ScoredDoc } from './types.ts';
+
+/** Anything that ranks documents for a text query: BM25, dense, a fusion, GQR. */
+export interface Retriever {
+  /** Pipeline name as saved with runs (`bm25`, `dense`, `rrf`, …). */
+  readonly pipeline: string;
+  /** Every setting that affects the ranking, as saved with runs. */
+  readonly config: Readonly<Record<string, unknown>>;
+  /** The `k` best documents for `text`, best first. */
+  search(text: string, k: number, signal?: AbortSignal): Promise<ScoredDoc[]>;
+}

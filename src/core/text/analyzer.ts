@@ -1,0 +1,85 @@
+import { stemmer } from 'stemmer';
+import { ENGLISH_STOP_WORDS } from './stop-words.ts';
+
+/** How text is turned into index terms. Changing any of these requires re-indexing. */
+export interface AnalyzerOptions {
+  /** Lower-case every token before anything else. */
+  lowercase: boolean;
+  /** `english`: drop Lucene's 33 English stop words; `none`: keep every token. */
+  stopWords: 'english' | 'none';
+  /** `porter`: reduce tokens with the Porter stemmer; `none`: keep them whole. */
+  stemming: 'porter' | 'none';
+}
+
+export const DEFAULT_ANALYZER_OPTIONS: Readonly<AnalyzerOptions> = Object.freeze({
+  lowercase: true,
+  stopWords: 'english',
+  stemming: 'porter',
+});
+
+/** A word of the original text and where it stands, for highlighting. */
+export interface TextToken {
+  /** The word as it appears in the text. */
+  word: string;
+  /** Offset of its first character in the text. */
+  start: number;
+  /** The index term it becomes, or null when it is dropped (stop word). */
+  term: string | null;
+}
+
+// Whitespace and ASCII punctuation separate tokens; every other character (letters of any script, digits) is
+// part of a word.
+const SEPARATORS = /[\s!-/:-@[-`{-~]+/u;
+const WORD = /[^\s!-/:-@[-`{-~]+/gu;
+
+/**
+ * Turns text into index terms. Stems are cached: a corpus repeats a small vocabulary many times, and the
+ * Porter stemmer is the costliest step of indexing.
+ */
+export class Analyzer {
+  readonly options: Readonly<AnalyzerOptions>;
+  private readonly stemCache = new Map<string, string>();
+
+  constructor(options: Partial<AnalyzerOptions> = {}) {
+    this.options = Object.freeze({ ...DEFAULT_ANALYZER_OPTIONS, ...options });
+  }
+
+  /** The index term for one token, or null when the token is dropped. */
+  term(token: string): string | null {
+    const { lowercase, stopWords, stemming } = this.options;
+    const word = lowercase ? token.toLowerCase() : token;
+    if (word.length === 0) return null;
+    if (stopWords === 'english' && ENGLISH_STOP_WORDS.has(lowercase ? word : word.toLowerCase())) return null;
+    if (stemming === 'none') return word;
+    let stem = this.stemCache.get(word);
+    if (stem === undefined) {
+      stem = stemmer(word);
+      this.stemCache.set(word, stem);
+    }
+    return stem;
+  }
+
+  /** Every index term of `text`, in order, repeats included. */
+  terms(text: string): string[] {
+    const out: string[] = [];
+    for (const token of text.split(SEPARATORS)) {
+      const term = this.term(token);
+      if (term !== null) out.push(term);
+    }
+    return out;
+  }
+
+  /** The distinct index terms of a query, in first-seen order (a repeated query word counts once). */
+  queryTerms(text: string): string[] {
+    return [...new Set(this.terms(text))];
+  }
+
+  /** The words of `text` with their offsets and terms, for highlighting matches in the original text. */
+  tokens(text: string): TextToken[] {
+    const out: TextToken[] = [];
+    for (const match of text.matchAll(WORD)) {
+      out.push({ word: match[0], start: match.index, term: this.term(match[0]) });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,13 @@
+import { CorpusList } from './CorpusList.tsx';
+import { LoadPanel } from './LoadPanel.tsx';
+import { LoadStatus } from './LoadStatus.tsx';
+
+export function CorporaPage() {
+  return (
+    <>
+      <LoadPanel />
+      <LoadStatus />
+      <CorpusList />
+    </>
+  );
+}

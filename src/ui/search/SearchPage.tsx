@@ -1,0 +1,95 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Analyzer, highlightSegments } from '../../core/index.ts';
+import type { SearchHit } from '../../workers/search-worker-api.ts';
+import { errorMessage } from '../common/format.ts';
+import { Highlighted } from '../common/Highlighted.tsx';
+import { useAppStore } from '../state/app-store.ts';
+import { useCorpora } from '../state/corpora.ts';
+import { getSearchWorker } from '../state/workers.ts';
+import { Bm25Settings } from './Bm25Settings.tsx';
+import { CorpusPicker } from './CorpusPicker.tsx';
+import { DocumentViewer } from './DocumentViewer.tsx';
+
+const SNIPPET_CHARS = 320;
+
+export function SearchPage() {
+  const { corpusId, bm25, setPage } = useAppStore();
+  const corpora = useCorpora();
+  const corpus = corpora.data?.find((c) => c.id === corpusId);
+  const [draft, setDraft] = useState('');
+  const [query, setQuery] = useState('');
+  const [topK, setTopK] = useState(10);
+  const [open, setOpen] = useState<SearchHit | null>(null);
+  const analyzer = useMemo(() => (corpus ? new Analyzer(corpus.analyzer) : null), [corpus]);
+
+  const results = useQuery({
+    queryKey: ['search', corpusId, query, topK, bm25],
+    queryFn: () => getSearchWorker().search(corpusId!, query, topK, bm25),
+    enabled: !!corpusId && query.trim() !== '',
+    placeholderData: (previous) => previous,
+  });
+
+  if (corpora.data && corpora.data.length === 0) {
+    return (
+      <section className="panel">
+        <p>
+          There is no corpus to search yet. <button onClick={() => setPage('corpora')}>Load one</button>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="panel" aria-label="Search">
+      <form
+        className="search-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQuery(draft);
+        }}
+      >
+        <CorpusPicker />
+        <input type="search" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Search query" aria-label="Query" autoFocus />
+        <label>
+          top k <input type="number" min={1} max={1000} value={topK} aria-label="Top k" onChange={(e) => setTopK(Math.max(1, Number(e.target.value) || 10))} />
+        </label>
+        <button type="submit" className="primary">
+          Search
+        </button>
+      </form>
+      <Bm25Settings />
+      {results.isError && <p className="error" role="alert">Search failed: {errorMessage(results.error)}</p>}
+      {results.data && (
+        <>
+          <p className="meta" data-testid="search-stats">
+            {results.data.hits.length} result(s) in {results.data.elapsedMs.toFixed(1)} ms
+            {results.data.restored ? ` · index restored from storage in ${results.data.restoreMs.toFixed(0)} ms` : ''}
+          </p>
+          <ol className="results" aria-label="Results">
+            {results.data.hits.map((hit) => (
+              <li key={hit.id}>
+                <button className="link" onClick={() => setOpen(hit)}>
+                  {hit.document?.title || hit.id}
+                </button>{' '}
+                <span className="meta">
+                  {hit.id} · score {hit.score.toFixed(4)}
+                </span>
+                {hit.document && analyzer && (
+                  <p className="snippet">
+                    <Highlighted segments={highlightSegments(snippet(hit.document.text), hit.terms, analyzer)} />
+                  </p>
+                )}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+      {open?.document && analyzer && <DocumentViewer document={open.document} terms={open.terms} analyzer={analyzer} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}
+
+function snippet(text: string): string {
+  return text.length <= SNIPPET_CHARS ? text : `${text.slice(0, SNIPPET_CHARS).replace(/\s+\S*$/, '')} …`;
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getSearchWorker } from './workers.ts';
+import { getCorpusStore, getStorageInfo } from './storage.ts';
+
+export const corporaKey = ['corpora'] as const;
+export const storageKey = ['storage'] as const;
+
+export function useCorpora() {
+  return useQuery({ queryKey: corporaKey, queryFn: async () => (await getCorpusStore()).listCorpora() });
+}
+
+export function useStorageInfo() {
+  return useQuery({ queryKey: storageKey, queryFn: getStorageInfo });
+}
+
+export function useRenameCorpus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, name }: { id: string; name: string }) => (await getCorpusStore()).renameCorpus(id, name),
+    onSettled: () => client.invalidateQueries({ queryKey: corporaKey }),
+  });
+}
+
+export function useDeleteCorpus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await (await getCorpusStore()).deleteCorpus(id);
+      await getSearchWorker().forget(id);
+    },
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: corporaKey }), client.invalidateQueries({ queryKey: storageKey })]),
+  });
+}

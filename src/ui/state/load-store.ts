@@ -1,0 +1,55 @@
+import * as Comlink from 'comlink';
+import { create } from 'zustand';
+import type { IngestSummary, LoadCorpusOptions, LoadProgress } from '../../core/index.ts';
+import type { PickedFile } from '../../workers/corpus-worker-api.ts';
+import type { CorpusRecord } from '../../core/index.ts';
+import { errorMessage } from '../common/format.ts';
+import { corporaKey, storageKey } from './corpora.ts';
+import { queryClient } from './query-client.ts';
+import { requestPersistence } from './storage.ts';
+import { getCorpusWorker } from './workers.ts';
+
+/** The state of loading one corpus, shown by the progress and report views. */
+export type LoadState =
+  | { status: 'idle' }
+  | { status: 'running'; name: string; startedAt: number; progress: LoadProgress | null }
+  | { status: 'done'; corpus: CorpusRecord; summary: IngestSummary; seconds: number }
+  | { status: 'cancelled'; name: string }
+  | { status: 'failed'; name: string; message: string };
+
+interface LoadStore {
+  state: LoadState;
+  start(files: PickedFile[], options: LoadCorpusOptions): Promise<CorpusRecord | null>;
+  cancel(): void;
+  dismiss(): void;
+}
+
+export const useLoadStore = create<LoadStore>((set, get) => ({
+  state: { status: 'idle' },
+  async start(files, options) {
+    if (get().state.status === 'running') return null;
+    const startedAt = performance.now();
+    set({ state: { status: 'running', name: options.name, startedAt, progress: null } });
+    void requestPersistence();
+    const onProgress = (progress: LoadProgress) =>
+      set((s) => (s.state.status === 'running' ? { state: { ...s.state, progress } } : s));
+    try {
+      const { corpus, summary } = await getCorpusWorker().load(files, options, Comlink.proxy(onProgress));
+      set({ state: { status: 'done', corpus, summary, seconds: (performance.now() - startedAt) / 1000 } });
+      return corpus;
+    } catch (error) {
+      const aborted = (error as Error)?.name === 'AbortError';
+      set({ state: aborted ? { status: 'cancelled', name: options.name } : { status: 'failed', name: options.name, message: errorMessage(error) } });
+      return null;
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: corporaKey });
+      void queryClient.invalidateQueries({ queryKey: storageKey });
+    }
+  },
+  cancel() {
+    void getCorpusWorker().cancel();
+  },
+  dismiss() {
+    if (get().state.status !== 'running') set({ state: { status: 'idle' } });
+  },
+}));

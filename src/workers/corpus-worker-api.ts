@@ -1,0 +1,18 @@
+import type { CorpusRecord, IngestSummary, LoadCorpusOptions, LoadProgress } from '../core/index.ts';
+
+/** A picked or dropped file with its path inside the picked folder. */
+export interface PickedFile {
+  file: File;
+  path: string;
+}
+
+export interface LoadedCorpusInfo {
+  corpus: CorpusRecord;
+  summary: IngestSummary;
+}
+
+/** What the corpus worker offers the UI (through comlink). */
+export interface CorpusWorkerApi {
+  load(files: PickedFile[], options: LoadCorpusOptions, onProgress: (p: LoadProgress) => void): Promise<LoadedCorpusInfo>;
+  cancel(): void;
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.{ts,tsx}', 'bin/**/*.test.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
+  },
+});
