@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4173;
+// E2E_PORT / E2E_OUTDIR let several builds be tested side by side (default: dist/ on 4173).
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const OUT_DIR = process.env.E2E_OUTDIR ?? 'dist';
 
 export default defineConfig({
   testDir: './e2e',
@@ -9,7 +11,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_OUTDIR ? `${process.env.E2E_OUTDIR}-results` : 'test-results',
   use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'off', screenshot: 'only-on-failure' },
   projects: [
     {
@@ -35,7 +37,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `./node_modules/.bin/vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `./node_modules/.bin/vite preview --outDir ${OUT_DIR} --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

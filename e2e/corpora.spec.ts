@@ -67,6 +67,7 @@ test('the sample corpus loads in one click and can be renamed', async ({ page })
   await item.getByRole('button', { name: 'Rename' }).click();
   await page.getByLabel('New name').fill('Meridian');
   await page.getByRole('button', { name: 'Save' }).click();
+  await expect(item.locator('.corpus-name')).toHaveText('Meridian');
   await page.reload();
   await expect(page.getByTestId('corpus-item').first().locator('.corpus-name')).toHaveText('Meridian');
 });

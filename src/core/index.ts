@@ -55,3 +55,91 @@ export type {
 export type { SniffResult } from './corpus/sniff.ts';
 export { blobSource } from './corpus/source.ts';
 export type { FileSource } from './corpus/source.ts';
+export { fuseRrf, DEFAULT_RRF_K, type RrfOptions } from './fusion/rrf.ts';
+export { fuseConvex, type ConvexOptions } from './fusion/convex.ts';
+export { normalizeScores, NORMALIZE_METHODS, MISSING_SCORE_FLOOR, type NormalizeMethod } from './fusion/normalize.ts';
+export { fuse, type FusionConfig } from './fusion/fuse.ts';
+export { ChunkedRows, DEFAULT_CHUNK_ROWS } from './dense/chunked-rows.ts';
+export { VectorMatrix, type VectorMatrixOptions } from './dense/vector-matrix.ts';
+export { searchDense, type DenseSearchOptions } from './dense/dense-search.ts';
+export { TopKHeap, mergeTopK, type DenseHit } from './dense/top-k.ts';
+export { MultiVectorStore, type MultiVectorStoreOptions } from './dense/multi-vector-store.ts';
+export { maxSimScore, searchMaxSim } from './dense/maxsim.ts';
+export {
+  loadEmbedder,
+  Embedder,
+  type EmbedderOptions,
+  type EmbeddingDevice,
+  type EmbeddingDtype,
+  type ModelLoadProgress,
+  type EmbedProgress,
+  type EmbedDocumentsOptions,
+  type EmbeddedBatch,
+  type EmbeddedTokenBatch,
+  type EmbedDocumentsResult,
+  type TransformersModule,
+} from './embedding/embedder.ts';
+export { EMBEDDING_MODEL_PRESETS, findEmbeddingPreset, type EmbeddingModelPreset } from './embedding/registry.ts';
+export { documentText } from './embedding/document-text.ts';
+export {
+  describeEmbeddingModel,
+  sameEmbeddingModel,
+  assertSameEmbeddingModel,
+  type EmbeddingModelInfo,
+  type EmbeddingPooling,
+  type EmbeddingPrefixes,
+  type QueryEmbedding,
+  type TokenEmbedding,
+  type QueryTokenEmbedding,
+} from './embedding/model-info.ts';
+export { describePipeline } from './retrieval/pipeline-spec.ts';
+export type { PipelineSpec, Bm25PipelineSpec } from './retrieval/pipeline-spec.ts';
+export { buildRetriever } from './retrieval/build-retriever.ts';
+export type { RetrievalResources } from './retrieval/build-retriever.ts';
+export type { ChatMessage, TokenUsage, LlmRequest, LlmDelta, LlmCallOptions, LlmResponse, LlmDescription, ConnectionTestResult, LlmProvider } from './llm/types.ts';
+export { OpenAiCompatibleProvider, networkFailureMessage, type OpenAiCompatibleConfig } from './llm/openai-provider.ts';
+export { LlmError, isAbortError, type LlmErrorKind } from './llm/errors.ts';
+export { LLM_PRESETS, findLlmPreset, type LlmPreset } from './llm/presets.ts';
+export { sumUsage, zeroUsage } from './llm/usage.ts';
+export {
+  parseHdsAction,
+  parseHdsResponse,
+  splitReasoning,
+  extractBoxed,
+  answerOutsideReasoning,
+  type HdsAction,
+  type HdsParsedResponse,
+  type HdsTokenSpelling,
+  type HdsActionMarker,
+} from './hds/parse-action.ts';
+export { DEFAULT_HDS_CONFIG, resolveHdsConfig, validateHdsConfig, effectiveK, HdsConfigError, type HdsConfig } from './hds/config.ts';
+export { DEFAULT_PLAN_PROMPT, DEFAULT_FINAL_PROMPT } from './hds/prompts.ts';
+export { runHds, HdsRunError } from './hds/run-hds.ts';
+export {
+  HDS_PROTOCOL,
+  type HdsRun,
+  type HdsTurnRecord,
+  type HdsRetrievalRecord,
+  type HdsResultRecord,
+  type HdsRepeatedQuery,
+  type HdsRetrievalFailure,
+  type LlmCallRecord,
+  type TimeSpan,
+  type HdsTerminatedBy,
+  type HdsEvent,
+  type HdsRunOptions,
+  type AgentDeps,
+  type TextRetriever,
+  type RetrievedPassage,
+} from './hds/types.ts';
+export { BaselineRunError, type BaselineRun, type BaselineKind, type BaselineOptions } from './hds/baselines/baseline-run.ts';
+export { runSingleShot, DEFAULT_SINGLE_SHOT_CONFIG, type SingleShotConfig, type SingleShotRun } from './hds/baselines/single-shot.ts';
+export { runIrcot, DEFAULT_IRCOT_CONFIG, type IrcotConfig, type IrcotRun, type IrcotDetails } from './hds/baselines/ircot.ts';
+export {
+  runDecomposition,
+  parseSubQuestions,
+  DEFAULT_DECOMPOSITION_CONFIG,
+  type DecompositionConfig,
+  type DecompositionRun,
+  type DecompositionDetails,
+} from './hds/baselines/decomposition.ts';

@@ -1,6 +1,9 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CorpusDocument, CorpusQuery, Qrel } from '../core/index.ts';
 import type { CorpusRecord, SerializedBm25Index } from '../core/index.ts';
+import type { StoredHdsRun } from './hds-schema.ts';
+import type { StoredRun } from './runs-schema.ts';
+import type { StoredEmbeddingSet, StoredVectorChunk } from './vectors-schema.ts';
 
 /** Rows are keyed by [corpusId, …] so that a corpus's rows form one contiguous key range. */
 export interface StoredDocument extends CorpusDocument {
@@ -24,6 +27,16 @@ export interface WorkbenchDb extends DBSchema {
   queries: { key: [string, string]; value: StoredQuery };
   qrels: { key: [string, string, string]; value: StoredQrel };
   indexes: { key: [string, string]; value: StoredIndex };
+  /** Saved retrieval runs. */
+  runs: { key: string; value: StoredRun; indexes: { corpusId: string } };
+  /** Embedded versions of corpora (model, progress). */
+  embeddingSets: { key: [string, string]; value: StoredEmbeddingSet };
+  /** Vector rows of embedding sets, in chunks. */
+  vectorChunks: { key: [string, string, number]; value: StoredVectorChunk };
+  /** Saved HDS and baseline runs. */
+  hdsRuns: { key: string; value: StoredHdsRun; indexes: { corpusId: string } };
+  /** Settings of this browser (LLM endpoints and their API keys live here and nowhere else). */
+  settings: { key: string; value: unknown };
 }
 
 export const DATABASE_NAME = 'deep-search-workbench';
@@ -38,11 +51,12 @@ export function openWorkbenchDb(name: string = DATABASE_NAME): Promise<IDBPDatab
         db.createObjectStore('queries', { keyPath: ['corpusId', 'id'] });
         db.createObjectStore('qrels', { keyPath: ['corpusId', 'queryId', 'docId'] });
         db.createObjectStore('indexes', { keyPath: ['corpusId', 'kind'] });
+        db.createObjectStore('runs', { keyPath: 'id' }).createIndex('corpusId', 'corpusId');
+        db.createObjectStore('embeddingSets', { keyPath: ['corpusId', 'modelKey'] });
+        db.createObjectStore('vectorChunks', { keyPath: ['corpusId', 'modelKey', 'chunk'] });
+        db.createObjectStore('hdsRuns', { keyPath: 'id' }).createIndex('corpusId', 'corpusId');
+        db.createObjectStore('settings');
       }
-    },
-    blocking() {
-      // Another tab wants a newer schema: let it upgrade.
-      void 0;
     },
   });
 }

@@ -5,8 +5,11 @@ import type { AddressInfo } from 'node:net';
 
 /** Token counts as the OpenAI API reports them. */
 export interface WireUsage {
+  /** Tokens of the prompt. */
   prompt_tokens: number;
+  /** Tokens generated. */
   completion_tokens: number;
+  /** Their sum. */
   total_tokens: number;
 }
 
@@ -48,6 +51,7 @@ export interface ScriptedReply {
 
 /** A request as the server received it. */
 export interface RecordedRequest {
+  /** HTTP method. */
   method: string;
   /** Path with query string, e.g. `/v1/chat/completions`. */
   path: string;
@@ -74,6 +78,7 @@ const CORS_HEADERS = {
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
   'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept, HTTP-Referer, X-Title',
   'Access-Control-Max-Age': '600',
+  'Access-Control-Expose-Headers': 'Retry-After, retry-after-ms',
 };
 
 /** A real HTTP server speaking the OpenAI chat-completions protocol, with scripted replies and failures. */

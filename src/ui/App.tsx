@@ -1,24 +1,39 @@
-import { CorporaPage } from './corpora/CorporaPage.tsx';
+import { Suspense } from 'react';
+import { ErrorBoundary } from './common/ErrorBoundary.tsx';
 import { StorageMeter } from './corpora/StorageMeter.tsx';
-import { SearchPage } from './search/SearchPage.tsx';
-import { PAGES, useAppStore } from './state/app-store.ts';
+import { findPage, PAGES } from './pages.tsx';
+import { useAppStore } from './state/app-store.ts';
 
 export function App() {
   const { page, setPage } = useAppStore();
+  const current = findPage(page);
+  const Page = current.component;
   return (
     <div className="app">
       <header className="app-header">
         <h1>Deep Search Workbench</h1>
         <nav aria-label="Pages">
           {PAGES.map((p) => (
-            <button key={p.id} className={p.id === page ? 'tab active' : 'tab'} aria-current={p.id === page ? 'page' : undefined} onClick={() => setPage(p.id)}>
+            <a
+              key={p.id}
+              href={`#/${p.id}`}
+              className={p.id === current.id ? 'tab active' : 'tab'}
+              aria-current={p.id === current.id ? 'page' : undefined}
+              onClick={() => setPage(p.id)}
+            >
               {p.label}
-            </button>
+            </a>
           ))}
         </nav>
         <StorageMeter />
       </header>
-      <main>{page === 'corpora' ? <CorporaPage /> : <SearchPage />}</main>
+      <main>
+        <ErrorBoundary key={current.id}>
+          <Suspense fallback={<p className="panel">Loading…</p>}>
+            <Page />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
     </div>
   );
 }

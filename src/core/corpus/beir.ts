@@ -34,6 +34,9 @@ export function planBeir(sources: FileSource[], root: string, qrelsSplit?: strin
     else if (inside === 'queries.jsonl' && !queries) queries = { source, path, kind: 'queries', format: 'jsonl' };
     else if (inside !== null && /^qrels\/[^/]+$/.test(inside) && QRELS_EXTENSIONS.includes(extension(path))) {
       qrels.push({ source, path, kind: 'qrels', split: stem(path) });
+    } else if (isDocumentation(path)) {
+      // A README or licence beside the data is expected in a BEIR folder: listed as skipped, not a problem.
+      skipped.push({ source, path, kind: 'skipped' });
     } else {
       const reason =
         basename(path) === 'corpus.jsonl'
@@ -56,6 +59,10 @@ function chooseQrels(qrels: PlannedFile[], asked: string | undefined, hasQueries
     return qrels.map((q) => ({ ...q, kind: 'skipped', reason }));
   }
   return qrels.map((q): PlannedFile => (q.split === wanted ? { ...q, format: 'tsv' } : { ...q, kind: 'skipped' }));
+}
+
+function isDocumentation(path: string): boolean {
+  return /^(readme|license|licence|notice|citation)(\.(md|txt|rst|cff))?$/i.test(basename(path));
 }
 
 function depth(dir: string): number {

@@ -6,8 +6,10 @@ import type { FileSource } from './source.ts';
 export interface CsvOptions {
   /** Field delimiter; guessed from the first lines when absent (one of `,` `\t` `;` `|`, else `,`). */
   delimiter?: string;
-  /** Decoded characters gathered before each parser run (an unfinished row is parsed again with the next run). Default 65536. */
+  /** Decoded characters gathered before a parser run (an unfinished row is parsed again with the next run). Default 65536. */
   parseChunkChars?: number;
+  /** Longest row accepted, in characters; a longer unfinished row is taken for an unbalanced quote. Default 16 M. */
+  maxRowChars?: number;
 }
 
 /** One row of a delimited file. */
@@ -19,6 +21,12 @@ export interface CsvRow {
   error?: string;
 }
 
+/** A row as the step callback sees it. */
+interface ParsedRow extends CsvRow {
+  /** Offset of the row in the run's input. */
+  start: number;
+}
+
 const GUESS_MAX_CHARS = 65536;
 const GUESS_LINES = 10;
 const GUESSABLE_DELIMITERS = [',', '\t', ';', '|'];
@@ -26,10 +34,13 @@ const GUESSABLE_DELIMITERS = [',', '\t', ';', '|'];
 /**
  * Streams the rows of a CSV/TSV file through papaparse's chunk parser: each run parses the unfinished row carried
  * over from the previous run plus the newly decoded text, and leaves the last, possibly incomplete row for the next.
- * Empty lines are skipped. LF and CRLF line breaks are both accepted.
+ * A run waits for at least as much new text as is carried, so a long row is not re-parsed over and over. An
+ * unbalanced quote (a quoted field never closed, or a row over `maxRowChars`) costs only the line where the row
+ * starts: that line is reported and parsing resumes on the next line. Empty lines are skipped; LF and CRLF work.
  */
 export async function* readCsvRows(source: FileSource, options: CsvOptions = {}, read: ReadOptions = {}): AsyncGenerator<CsvRow[]> {
   const parseChunkChars = Math.max(1, options.parseChunkChars ?? 65536);
+  const maxRowChars = options.maxRowChars ?? 16 * 1024 * 1024;
   let delimiter = options.delimiter;
   let parser: Papa.Parser | undefined;
   let pending: string[] = [];
@@ -37,45 +48,77 @@ export async function* readCsvRows(source: FileSource, options: CsvOptions = {},
   let pendingLineBreaks = 0;
   let carry = '';
   let carryLine = 1;
-  // State of the current run, read by the step callback.
+  // State of the current parser run, read by the step callback.
   let input = '';
   let rowStart = 0;
   let line = 1;
-  let rows: CsvRow[] = [];
+  let rows: ParsedRow[] = [];
+  let broken: ParsedRow | undefined;
 
   const step = (result: Papa.ParseStepResult<string[]>) => {
+    const start = rowStart;
     const end = result.meta.cursor;
     const first = line;
-    line += countLineBreaks(input, rowStart, end);
+    line += countLineBreaks(input, start, end);
     rowStart = end;
     const fields = (result.data as unknown as string[][])[0] ?? [''];
     const last = fields.length - 1;
     if (fields[last].endsWith('\r')) fields[last] = fields[last].slice(0, -1);
-    if (fields.length === 1 && fields[0] === '' && result.errors.length === 0) return;
-    const row: CsvRow = { line: first, fields };
-    if (result.errors.length > 0) row.error = result.errors.map((e) => e.message).join('; ');
-    rows.push(row);
+    const row: ParsedRow = { line: first, fields, start };
+    if (result.errors.length > 0) {
+      const unterminated = result.errors.some((e) => e.code === 'MissingQuotes');
+      row.error = unterminated ? 'a quoted field is never closed (unbalanced quote)' : result.errors.map((e) => e.message).join('; ');
+      broken = row;
+      parser?.abort();
+    } else if (fields.length > 1 || fields[0] !== '') {
+      rows.push(row);
+    }
   };
 
   const run = (final: boolean): CsvRow[] => {
     delimiter ??= guessDelimiter(pending.join(''));
-    parser ??= new Papa.Parser({ delimiter, newline: '\n', step } as Papa.ParseConfig);
-    input = carry + pending.join('');
+    let text = carry + pending.join('');
     pending = [];
     pendingChars = 0;
     pendingLineBreaks = 0;
-    rowStart = 0;
-    line = carryLine;
-    rows = [];
-    const result = parser.parse(input, 0, !final) as Papa.ParseResult<string[]>;
-    carry = final ? '' : input.slice(result.meta.cursor);
-    carryLine = line;
+    const out: CsvRow[] = [];
+    for (;;) {
+      // An aborted papaparse Parser stays aborted, so a new one is made after each broken row.
+      parser ??= new Papa.Parser({ delimiter, newline: '\n', step } as Papa.ParseConfig);
+      input = text;
+      rowStart = 0;
+      line = carryLine;
+      rows = [];
+      broken = undefined;
+      const consumed = (parser.parse(input, 0, !final) as Papa.ParseResult<string[]>).meta.cursor;
+      out.push(...rows.map(publicRow));
+      const brokenRow = broken as ParsedRow | undefined; // set by the step callback
+      if (brokenRow) {
+        // Report the row on its first line and parse again from the next line.
+        parser = undefined;
+        out.push({ line: brokenRow.line, fields: [], error: brokenRow.error });
+        const next = input.indexOf('\n', brokenRow.start);
+        carry = '';
+        carryLine = brokenRow.line + 1;
+        if (next < 0) break;
+        text = input.slice(next + 1);
+        continue;
+      }
+      carry = final ? '' : input.slice(consumed);
+      carryLine = line;
+      const next = carry.length > maxRowChars ? carry.indexOf('\n') : -1;
+      if (next < 0) break;
+      out.push({ line: carryLine, fields: [], error: `the row is longer than ${maxRowChars} characters (unbalanced quote?)` });
+      text = carry.slice(next + 1);
+      carry = '';
+      carryLine++;
+    }
     input = '';
-    return rows;
+    return out;
   };
 
   const ready = (): boolean => {
-    if (pendingChars < parseChunkChars) return false;
+    if (pendingChars < Math.max(parseChunkChars, carry.length)) return false;
     if (delimiter !== undefined) return true;
     return pendingChars >= GUESS_MAX_CHARS || pendingLineBreaks > GUESS_LINES;
   };
@@ -93,6 +136,10 @@ export async function* readCsvRows(source: FileSource, options: CsvOptions = {},
   if (parsed.length > 0) yield parsed;
 }
 
+function publicRow({ line, fields, error }: ParsedRow): CsvRow {
+  return error === undefined ? { line, fields } : { line, fields, error };
+}
+
 /** Reads a delimited file with a header row into records keyed by column name (values are strings). */
 export async function* readCsvRecords(
   source: FileSource,
@@ -104,12 +151,12 @@ export async function* readCsvRecords(
   for await (const rows of readCsvRows(source, options, read)) {
     const records: SourceRecord[] = [];
     for (const { line, fields, error } of rows) {
-      if (!header) {
-        header = columnNames(fields);
-        continue;
-      }
       if (error !== undefined) {
         reject(`malformed CSV row: ${error}`, { line });
+        continue;
+      }
+      if (!header) {
+        header = columnNames(fields);
         continue;
       }
       if (fields.length !== header.length) {
@@ -137,7 +184,7 @@ export function columnNames(header: string[]): string[] {
 }
 
 function guessDelimiter(sample: string): string {
-  const result = Papa.parse<string[]>(sample, { preview: GUESS_LINES, delimitersToGuess: GUESSABLE_DELIMITERS });
+  const result = Papa.parse<string[]>(sample, { preview: GUESS_LINES, delimitersToGuess: GUESSABLE_DELIMITERS, skipEmptyLines: true });
   return result.meta.delimiter || ',';
 }
 

@@ -11,6 +11,7 @@ export type HdsActionMarker = 'boxed' | 'answer-tag' | 'query-block' | 'none';
 
 /** A parsed response with everything the loop and the timeline need besides the action. */
 export interface HdsParsedResponse {
+  /** What the model asked for. */
   action: HdsAction;
   /** The marker that decided the action (`none`: neither an answer marker nor a query block, H4). */
   marker: HdsActionMarker;

@@ -5,17 +5,21 @@ import type { RetrievedPassage, TextRetriever } from './types.ts';
 
 /** One scripted LLM reply. */
 export interface FakeReply {
+  /** The response content. */
   content: string;
+  /** Separate reasoning, streamed first. */
   reasoning?: string;
   /** Default {2, 3, 5}, as the reference tests; null for none. */
   usage?: TokenUsage | null;
   /** Stream the content in pieces of this many characters, waiting `pieceDelayMs` between them. */
   pieceChars?: number;
+  /** Pause between pieces, ms. */
   pieceDelayMs?: number;
 }
 
 /** An LlmProvider that answers from a queue and records every prompt. */
 export class ScriptedLlm implements LlmProvider {
+  /** Every prompt received, in order. */
   readonly prompts: string[] = [];
   private readonly queue: FakeReply[];
 
@@ -51,6 +55,7 @@ type Answer = RetrievedPassage[] | Error | ((signal?: AbortSignal) => Promise<Re
 
 /** A retriever that answers by query text and records every call. */
 export class KeyedRetriever implements TextRetriever {
+  /** Every (query, k) received, in order. */
   readonly calls: Array<[string, number]> = [];
 
   constructor(

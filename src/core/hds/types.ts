@@ -4,11 +4,13 @@ import type { HdsAction, HdsActionMarker, HdsTokenSpelling } from './parse-actio
 
 /** One search result as the agent sees it. */
 export interface RetrievedPassage {
+  /** Document id in the corpus. */
   id: string;
   /** Higher is better. */
   score: number;
-  /** Passage text; may be empty when the retriever returns ids only (see `HdsDeps.getTexts`). */
+  /** Passage text; may be empty when the retriever returns ids only (see `AgentDeps.getTexts`). */
   text: string;
+  /** Document title, when the corpus has one. */
   title?: string;
 }
 
@@ -20,7 +22,9 @@ export interface TextRetriever {
 
 /** What an agent loop needs from its surroundings. */
 export interface AgentDeps {
+  /** The chat model. */
   llm: LlmProvider;
+  /** The search tool. */
   retriever: TextRetriever;
   /** Texts for passages returned without one, aligned with `ids` ('' for unknown ids). One call per query. */
   getTexts?: (ids: string[], signal?: AbortSignal) => Promise<string[]>;
@@ -32,7 +36,9 @@ export interface AgentDeps {
 
 /** A start/end pair in ms since the run started. */
 export interface TimeSpan {
+  /** Start, ms since the run started. */
   startMs: number;
+  /** End, ms since the run started. */
   endMs: number;
 }
 
@@ -58,10 +64,13 @@ export interface LlmCallRecord extends TimeSpan {
 
 /** One result of one query, as recorded. */
 export interface HdsResultRecord {
+  /** Document id. */
   id: string;
+  /** Retriever score. */
   score: number;
   /** The text (after backfill for shown results). */
   text: string;
+  /** Document title, when known. */
   title?: string;
   /** Whether it was within `evidenceBudget` and so shown to the model. */
   shown: boolean;
@@ -71,11 +80,13 @@ export interface HdsResultRecord {
 
 /** One retrieval (one query of a turn). */
 export interface HdsRetrievalRecord extends TimeSpan {
+  /** The query text. */
   query: string;
   /** Position of the query among the turn's executed queries. */
   index: number;
   /** Results requested. */
   k: number;
+  /** `cancelled` also for queries that never started. */
   status: 'ok' | 'failed' | 'cancelled';
   /** Results in retriever order (empty unless `ok`). */
   results: HdsResultRecord[];
@@ -85,6 +96,7 @@ export interface HdsRetrievalRecord extends TimeSpan {
 
 /** A query of a turn skipped because the run already executed it (H5). */
 export interface HdsRepeatedQuery {
+  /** The query text. */
   query: string;
   /** The turn that executed it. */
   firstTurn: number;
@@ -92,6 +104,7 @@ export interface HdsRepeatedQuery {
 
 /** A failed retrieval as the reference reports it. */
 export interface HdsRetrievalFailure {
+  /** The query text. */
   query: string;
   /** `<ErrorName>: retrieval failed` (never the raw message). */
   error: string;
@@ -99,9 +112,11 @@ export interface HdsRetrievalFailure {
 
 /** Everything about one plan turn (H6). */
 export interface HdsTurnRecord {
+  /** 1-based turn number. */
   turn: number;
   /** Search calls left when the turn started. */
   remainingSearchCalls: number;
+  /** The plan-prompt call. */
   llm: LlmCallRecord;
   /** Parsed action; absent when the turn was cancelled or failed before the response was complete. */
   action?: HdsAction;
@@ -121,6 +136,7 @@ export interface HdsTurnRecord {
   queriesCutByBudget: string[];
   /** Results requested per query. */
   k: number;
+  /** One per executed query, in query order. */
   retrievals: HdsRetrievalRecord[];
   /** Failures of this turn. */
   failures: HdsRetrievalFailure[];
@@ -128,6 +144,7 @@ export interface HdsTurnRecord {
   resultsBlock?: string;
   /** Span of the retrieval phase (first start to last end), when queries ran. */
   retrieval?: TimeSpan;
+  /** How the turn ended. */
   status: 'complete' | 'cancelled' | 'failed';
 }
 
@@ -153,15 +170,19 @@ export const HDS_PROTOCOL = Object.freeze({
 
 /** A complete (or cancelled, or failed) HDS run. */
 export interface HdsRun {
+  /** Discriminates HDS runs from baseline runs. */
   kind: 'hds';
   /** Algorithm variant, for traceability. */
   protocol: { id: string; decisions: readonly string[]; extensions: readonly string[] };
+  /** The question as sent to the model. */
   question: string;
   /** The exact configuration used. */
   config: HdsConfig;
   /** The model used (never the key). */
   llm: LlmDescription;
+  /** Outcome of the run. */
   status: 'completed' | 'cancelled' | 'failed';
+  /** Why the loop stopped. */
   terminatedBy: HdsTerminatedBy;
   /** The final answer ('' when none). */
   answer: string;
@@ -169,15 +190,19 @@ export interface HdsRun {
   interactionLog: string[];
   /** Distinct document ids in first-seen order, per-turn merged by score (reference §1.6). */
   retrievedIds: string[];
+  /** Failed retrievals of all turns (non-empty only with partial failures allowed, or in a failed run). */
   retrievalFailures: HdsRetrievalFailure[];
+  /** Retrieval calls made (failed ones included, repeats not). */
   searchCallsUsed: number;
   /** Sum over all LLM calls that reported usage. */
   tokenUsage: TokenUsage;
+  /** One record per plan turn (H6). */
   turns: HdsTurnRecord[];
   /** The final-prompt call, when the fallback ran. */
   fallback?: LlmCallRecord;
   /** Wall-clock start, ISO 8601. */
   startedAt: string;
+  /** Total run time. */
   durationMs: number;
   /** Plain-words reason, when failed. */
   error?: string;

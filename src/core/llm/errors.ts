@@ -13,6 +13,7 @@ export type LlmErrorKind =
 
 /** A failed LLM call, explained in plain words. The message never contains the API key. */
 export class LlmError extends Error {
+  /** What went wrong. */
   readonly kind: LlmErrorKind;
   /** HTTP status, for `http` errors. */
   readonly status?: number;

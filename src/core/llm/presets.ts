@@ -46,7 +46,7 @@ export const LLM_PRESETS: readonly LlmPreset[] = [
     baseUrl: 'http://localhost:8000/v1',
     needsApiKey: false,
     notes:
-      'A key is needed only if the server was started with --api-key. Cross-origin requests are controlled by --allowed-origins. Start it with a --reasoning-parser to get reasoning in `reasoning_content`.',
+      'A key is needed only if the server was started with --api-key. Cross-origin requests are allowed by default; --allowed-origins restricts them. Start it with a --reasoning-parser to get the reasoning separately.',
   },
   {
     id: 'llamacpp',
@@ -54,7 +54,7 @@ export const LLM_PRESETS: readonly LlmPreset[] = [
     baseUrl: 'http://localhost:8080/v1',
     needsApiKey: false,
     notes:
-      'A key is needed only if llama-server was started with --api-key. Recent versions restrict cross-origin requests with the --cors-origins option. With --reasoning-format deepseek the reasoning arrives in `reasoning_content`.',
+      'A key is needed only if llama-server was started with --api-key. Cross-origin requests are allowed by default; recent versions can restrict them with --cors-origins. With --reasoning-format deepseek the reasoning arrives in `reasoning_content`.',
   },
   {
     id: 'lmstudio',

@@ -1,18 +1,24 @@
 /** One message of a chat conversation. */
 export interface ChatMessage {
+  /** Who speaks. */
   role: 'system' | 'user' | 'assistant';
+  /** The message text. */
   content: string;
 }
 
 /** Token counts of one LLM call, or a sum of several. */
 export interface TokenUsage {
+  /** Tokens of the prompt. */
   promptTokens: number;
+  /** Tokens generated (reasoning included, as servers count them). */
   completionTokens: number;
+  /** As reported by the server (prompt + completion when it did not say). */
   totalTokens: number;
 }
 
 /** What to send to the model. Unset sampling options fall back to the provider's configuration. */
 export interface LlmRequest {
+  /** The conversation, oldest first. */
   messages: ChatMessage[];
   /** Sampling temperature; overrides the provider's default for this call. */
   temperature?: number;
@@ -64,6 +70,7 @@ export interface LlmDescription {
 
 /** Outcome of a connection test: `ok` false comes with a plain-words explanation. */
 export interface ConnectionTestResult {
+  /** True when the server answered and accepted the credentials. */
   ok: boolean;
   /** What happened, in plain words. */
   message: string;

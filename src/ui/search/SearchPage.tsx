@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Analyzer, highlightSegments } from '../../core/index.ts';
-import type { SearchHit } from '../../workers/search-worker-api.ts';
+import type { SearchHit } from '../../workers/retrieval-worker-api.ts';
 import { errorMessage } from '../common/format.ts';
 import { Highlighted } from '../common/Highlighted.tsx';
 import { useAppStore } from '../state/app-store.ts';
 import { useCorpora } from '../state/corpora.ts';
-import { getSearchWorker } from '../state/workers.ts';
+import { getRetrievalWorker } from '../state/workers.ts';
 import { Bm25Settings } from './Bm25Settings.tsx';
 import { CorpusPicker } from './CorpusPicker.tsx';
 import { DocumentViewer } from './DocumentViewer.tsx';
@@ -25,7 +25,7 @@ export function SearchPage() {
 
   const results = useQuery({
     queryKey: ['search', corpusId, query, topK, bm25],
-    queryFn: () => getSearchWorker().search(corpusId!, query, topK, bm25),
+    queryFn: () => getRetrievalWorker().search(corpusId!, { kind: 'bm25', params: bm25 }, query, topK),
     enabled: !!corpusId && query.trim() !== '',
     placeholderData: (previous) => previous,
   });
@@ -64,7 +64,7 @@ export function SearchPage() {
         <>
           <p className="meta" data-testid="search-stats">
             {results.data.hits.length} result(s) in {results.data.elapsedMs.toFixed(1)} ms
-            {results.data.restored ? ` · index restored from storage in ${results.data.restoreMs.toFixed(0)} ms` : ''}
+            {results.data.loaded.length > 0 ? ` · ${results.data.loaded.join(', ')} in ${results.data.loadMs.toFixed(0)} ms` : ''}
           </p>
           <ol className="results" aria-label="Results">
             {results.data.hits.map((hit) => (

@@ -1,11 +1,8 @@
 import { create } from 'zustand';
 import { OKAPI_BM25, type Bm25Params } from '../../core/index.ts';
 
-export type Page = 'corpora' | 'search';
-export const PAGES: ReadonlyArray<{ id: Page; label: string }> = [
-  { id: 'corpora', label: 'Corpora' },
-  { id: 'search', label: 'Search' },
-];
+/** Id of a page in src/ui/pages.tsx; also the URL hash. */
+export type Page = string;
 
 interface AppState {
   page: Page;
@@ -18,8 +15,7 @@ interface AppState {
 }
 
 function pageFromHash(): Page {
-  const id = globalThis.location?.hash.replace(/^#\/?/, '') as Page;
-  return PAGES.some((p) => p.id === id) ? id : 'corpora';
+  return globalThis.location?.hash.replace(/^#\/?/, '').split('?')[0] || 'corpora';
 }
 
 export const useAppStore = create<AppState>((set) => ({

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getSearchWorker } from './workers.ts';
+import { getRetrievalWorker } from './workers.ts';
 import { getCorpusStore, getStorageInfo } from './storage.ts';
 
 export const corporaKey = ['corpora'] as const;
@@ -26,7 +26,7 @@ export function useDeleteCorpus() {
   return useMutation({
     mutationFn: async (id: string) => {
       await (await getCorpusStore()).deleteCorpus(id);
-      await getSearchWorker().forget(id);
+      await getRetrievalWorker().forget(id);
     },
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: corporaKey }), client.invalidateQueries({ queryKey: storageKey })]),
   });

@@ -1,9 +1,9 @@
 import * as Comlink from 'comlink';
 import type { CorpusWorkerApi } from '../../workers/corpus-worker-api.ts';
-import type { SearchWorkerApi } from '../../workers/search-worker-api.ts';
+import type { RetrievalWorkerApi } from '../../workers/retrieval-worker-api.ts';
 
 let corpusWorker: Comlink.Remote<CorpusWorkerApi> | null = null;
-let searchWorker: Comlink.Remote<SearchWorkerApi> | null = null;
+let retrievalWorker: Comlink.Remote<RetrievalWorkerApi> | null = null;
 
 /** The worker that loads corpora (created on first use). */
 export function getCorpusWorker(): Comlink.Remote<CorpusWorkerApi> {
@@ -13,10 +13,10 @@ export function getCorpusWorker(): Comlink.Remote<CorpusWorkerApi> {
   return corpusWorker;
 }
 
-/** The worker that answers BM25 searches (created on first use). */
-export function getSearchWorker(): Comlink.Remote<SearchWorkerApi> {
-  searchWorker ??= Comlink.wrap<SearchWorkerApi>(
-    new Worker(new URL('../../workers/search.worker.ts', import.meta.url), { type: 'module', name: 'search' }),
+/** The worker that runs retrieval pipelines: searches and query sets (created on first use). */
+export function getRetrievalWorker(): Comlink.Remote<RetrievalWorkerApi> {
+  retrievalWorker ??= Comlink.wrap<RetrievalWorkerApi>(
+    new Worker(new URL('../../workers/retrieval.worker.ts', import.meta.url), { type: 'module', name: 'retrieval' }),
   );
-  return searchWorker;
+  return retrievalWorker;
 }

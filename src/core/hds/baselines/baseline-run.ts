@@ -11,12 +11,15 @@ export type BaselineKind = 'single-shot' | 'ircot' | 'decomposition';
 
 /** A baseline run, shaped to be compared with an `HdsRun`. */
 export interface BaselineRun<Config = unknown, Details = unknown> {
+  /** Which baseline produced the run. */
   kind: BaselineKind;
+  /** The question as asked. */
   question: string;
   /** The exact configuration used. */
   config: Config;
   /** The model used (never the key). */
   llm: LlmDescription;
+  /** Outcome of the run. */
   status: 'completed' | 'cancelled' | 'failed';
   /** The final answer ('' when none). */
   answer: string;
@@ -30,6 +33,7 @@ export interface BaselineRun<Config = unknown, Details = unknown> {
   tokenUsage: TokenUsage;
   /** Wall-clock start, ISO 8601. */
   startedAt: string;
+  /** Total run time. */
   durationMs: number;
   /** Plain-words reason, when failed. */
   error?: string;
@@ -39,6 +43,7 @@ export interface BaselineRun<Config = unknown, Details = unknown> {
 
 /** A baseline that could not finish; carries the partial run. */
 export class BaselineRunError extends Error {
+  /** The run up to the failure, `status` `failed`. */
   readonly run: BaselineRun;
 
   constructor(message: string, run: BaselineRun, cause?: unknown) {

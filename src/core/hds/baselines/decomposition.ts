@@ -20,6 +20,7 @@ export const DEFAULT_DECOMPOSITION_CONFIG: Readonly<DecompositionConfig> = Objec
 export interface DecompositionDetails {
   /** The decomposition response as received. */
   rawDecomposition: string;
+  /** The sub-questions kept after parsing and de-duplication. */
   subQuestions: string[];
   /** The original question followed by the sub-questions. */
   retrievalQueries: string[];

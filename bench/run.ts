@@ -1,0 +1,8 @@
+// npm run bench: speed and quality figures, each printed as a ratio against a baseline measured in the same run.
+import os from 'node:os';
+import { benchBm25 } from './bm25.ts';
+
+console.log(`# Deep Search Workbench benchmarks — ${new Date().toISOString()}`);
+console.log(`node ${process.version}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`);
+
+await benchBm25();

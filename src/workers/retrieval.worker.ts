@@ -1,0 +1,60 @@
+// Retrieval over stored corpora: ad-hoc searches and whole query sets, for any pipeline spec.
+import * as Comlink from 'comlink';
+import { buildRetriever, runQueries, type PipelineSpec } from '../core/index.ts';
+import { IdbCorpusStore, openWorkbenchDb } from '../storage/index.ts';
+import { CorpusResourceCache } from './corpus-resources.ts';
+import type { QuerySetRun, RetrievalWorkerApi, SearchResponse } from './retrieval-worker-api.ts';
+
+const storePromise = openWorkbenchDb().then((db) => new IdbCorpusStore(db));
+const resources = new CorpusResourceCache(storePromise);
+let current: AbortController | null = null;
+
+const api: RetrievalWorkerApi = {
+  async search(corpusId: string, spec: PipelineSpec, query: string, k: number): Promise<SearchResponse> {
+    const corpus = resources.get(corpusId);
+    const t0 = performance.now();
+    const retriever = await buildRetriever(spec, corpus);
+    const index = spec.kind === 'bm25' ? await corpus.bm25Index() : null;
+    const t1 = performance.now();
+    const hits = await retriever.search(query, k);
+    const t2 = performance.now();
+    const docs = await (await storePromise).getDocuments(corpusId, hits.map((h) => h.id));
+    const queryTerms = index ? new Set(index.analyzer.queryTerms(query)) : null;
+    return {
+      hits: hits.map((hit, i) => {
+        const document = docs[i] ?? null;
+        const terms = queryTerms && document ? index!.analyzer.terms(`${document.title}\n${document.text}`).filter((t) => queryTerms.has(t)) : [];
+        return { ...hit, terms: [...new Set(terms)], document };
+      }),
+      elapsedMs: t2 - t1,
+      loadMs: t1 - t0,
+      loaded: corpus.takeLoadLog(),
+      config: retriever.config,
+    };
+  },
+
+  async runQuerySet(corpusId, spec, k, onProgress): Promise<QuerySetRun> {
+    current?.abort();
+    const controller = new AbortController();
+    current = controller;
+    try {
+      const retriever = await buildRetriever(spec, resources.get(corpusId));
+      const queries = await (await storePromise).getQueries(corpusId);
+      const started = performance.now();
+      const run = await runQueries(retriever, queries, k, onProgress, controller.signal);
+      return { run, elapsedMs: performance.now() - started, config: retriever.config };
+    } finally {
+      if (current === controller) current = null;
+    }
+  },
+
+  cancel() {
+    current?.abort(new DOMException('The run was cancelled', 'AbortError'));
+  },
+
+  forget(corpusId: string) {
+    resources.forget(corpusId);
+  },
+};
+
+Comlink.expose(api);
