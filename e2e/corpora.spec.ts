@@ -56,9 +56,10 @@ test('a BEIR folder is loaded through the folder chooser, searched, kept across 
   await expect(page.getByText('No corpus yet')).toBeVisible();
 });
 
-test('the sample corpus loads in one click and can be renamed', async ({ page }) => {
+test('the sample corpus is offered on first run, loads in one click and can be renamed', async ({ page }) => {
   await openCorpora(page);
-  await page.getByRole('button', { name: 'Load the sample corpus' }).click();
+  await expect(page.getByText('No corpus yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Start with the sample corpus' }).click();
   const summary = page.getByTestId('load-summary');
   await expect(summary).toContainText('Loaded “Meridian Coast (sample)”');
   await expect(summary).toContainText(/\d{3} documents, \d{2} queries/);
@@ -111,5 +112,38 @@ test('a large load shows progress with a rate and can be cancelled without leavi
   await expect(page.getByRole('status')).toContainText('was cancelled; nothing of it was kept');
   await page.reload();
   await expect(page.getByText('No corpus yet')).toBeVisible();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('a CSV file dropped on the page is mapped and loaded; Markdown files are split into passages', async ({ page }) => {
+  await openCorpora(page);
+  const csv = 'doc,heading,body\nc1,Quay,"The quay was rebuilt in stone, with ""iron"" rings"\nc2,Granary,Grain was stored above the flood line\n';
+  await page.getByTestId('drop-zone').evaluate((zone, content) => {
+    const data = new DataTransfer();
+    data.items.add(new File([content], 'harbour.csv', { type: 'text/csv' }));
+    zone.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, csv);
+  await page.getByLabel('id field').selectOption('doc');
+  await page.getByLabel('title field').selectOption('heading');
+  await page.getByLabel('text field').selectOption('body');
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await expect(page.getByTestId('load-summary')).toContainText('2 documents');
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-md-'));
+  const words = Array.from({ length: 25 }, (_, i) => `word${i}`).join(' ');
+  fs.writeFileSync(path.join(dir, 'notes.md'), `# Tide notes\n\n${words}\n`);
+  await page.getByLabel('Choose files').setInputFiles(path.join(dir, 'notes.md'));
+  await page.getByText('split into passages of').click();
+  await page.getByLabel('Passage size in words').fill('10');
+  await page.getByLabel('Passage overlap in words').fill('2');
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  // 28 whitespace-separated words ("#", "Tide", "notes", word0…word24) in windows of 10 that step by 8:
+  // [0,10) [8,18) [16,26) [24,28) → 4 passages
+  await expect(page.getByTestId('load-summary')).toContainText('4 documents');
+  await page.goto('/#/search');
+  await page.getByLabel('Corpus').selectOption({ label: 'notes' });
+  await search(page, 'word12');
+  await expect(page.getByRole('list', { name: 'Results' }).getByRole('listitem').first()).toContainText('Tide notes');
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { IssueLocation } from './collector.ts';
 import { columnNames, readCsvRecords, readCsvRows, type CsvOptions, type CsvRow } from './csv.ts';
 import { memorySource } from './fixtures/memory-source.ts';
-import type { SourceRecord } from './records.ts';
+import { isRejected, type SourceRecord } from './records.ts';
 
 async function rows(content: string, options: CsvOptions = {}, chunkSize = 7): Promise<CsvRow[]> {
   const out: CsvRow[] = [];
@@ -11,11 +10,9 @@ async function rows(content: string, options: CsvOptions = {}, chunkSize = 7): P
 }
 
 async function records(content: string, options: CsvOptions = {}, chunkSize = 7) {
-  const out: SourceRecord[] = [];
-  const issues: Array<IssueLocation & { reason: string }> = [];
-  const reject = (reason: string, at: IssueLocation) => void issues.push({ ...at, reason });
-  for await (const group of readCsvRecords(memorySource('f.csv', content, { chunkSize }), reject, options)) out.push(...group);
-  return { records: out, issues };
+  const items: SourceRecord[] = [];
+  for await (const group of readCsvRecords(memorySource('f.csv', content, { chunkSize }), options)) items.push(...group);
+  return { records: items.filter((i) => !isRejected(i)), issues: items.filter(isRejected).map((i) => ({ line: i.line, reason: i.error })) };
 }
 
 // Every chunking: tiny byte chunks and a parser run per chunk, or one run over the whole text.

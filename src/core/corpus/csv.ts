@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { readText, type ReadOptions } from './lines.ts';
-import type { RejectRecord, SourceRecord } from './records.ts';
+import type { SourceRecord } from './records.ts';
 import type { FileSource } from './source.ts';
 
 export interface CsvOptions {
@@ -141,18 +141,13 @@ function publicRow({ line, fields, error }: ParsedRow): CsvRow {
 }
 
 /** Reads a delimited file with a header row into records keyed by column name (values are strings). */
-export async function* readCsvRecords(
-  source: FileSource,
-  reject: RejectRecord,
-  options: CsvOptions = {},
-  read: ReadOptions = {},
-): AsyncGenerator<SourceRecord[]> {
+export async function* readCsvRecords(source: FileSource, options: CsvOptions = {}, read: ReadOptions = {}): AsyncGenerator<SourceRecord[]> {
   let header: string[] | undefined;
   for await (const rows of readCsvRows(source, options, read)) {
     const records: SourceRecord[] = [];
     for (const { line, fields, error } of rows) {
       if (error !== undefined) {
-        reject(`malformed CSV row: ${error}`, { line });
+        records.push({ line, error: `malformed CSV row: ${error}` });
         continue;
       }
       if (!header) {
@@ -160,7 +155,7 @@ export async function* readCsvRecords(
         continue;
       }
       if (fields.length !== header.length) {
-        reject(`the row has ${fields.length} fields but the header has ${header.length}`, { line });
+        records.push({ line, error: `the row has ${fields.length} fields but the header has ${header.length}` });
         continue;
       }
       const record: Record<string, unknown> = {};

@@ -15,9 +15,12 @@ describe('guessFieldMapping', () => {
   it('gives null without an id or a text field, and says which is missing', () => {
     expect(guessFieldMapping(['id', 'content'])).toBeNull();
     expect(guessFieldMapping(['key', 'text'])).toBeNull();
-    expect(explainNoGuess(['key', 'text'])).toContain('an id field (_id, id, docid, doc_id)');
+    expect(explainNoGuess(['key', 'text'])).toBe(
+      'cannot guess the field mapping: found no id field (_id, id, docid, doc_id) among the fields key, text; choose a field mapping',
+    );
     expect(explainNoGuess(['key', 'text'])).not.toContain('text field (');
-    expect(explainNoGuess(['id', 'content'])).toContain('a text field (text, contents, body, passage)');
+    expect(explainNoGuess(['id', 'content'])).toContain('found no text field (text, contents, body, passage)');
+    expect(explainNoGuess([])).toContain('found no id field (_id, id, docid, doc_id) and no text field');
   });
 });
 

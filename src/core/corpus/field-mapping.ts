@@ -44,10 +44,10 @@ export function guessFieldMapping(fields: readonly string[]): FieldMapping | nul
 export function explainNoGuess(fields: readonly string[]): string {
   const has = (guesses: readonly string[]) => fields.some((f) => guesses.includes(f.toLowerCase()));
   const missing = [
-    ...(has(ID_FIELD_GUESSES) ? [] : [`an id field (${ID_FIELD_GUESSES.join(', ')})`]),
-    ...(has(TEXT_FIELD_GUESSES) ? [] : [`a text field (${TEXT_FIELD_GUESSES.join(', ')})`]),
+    ...(has(ID_FIELD_GUESSES) ? [] : [`id field (${ID_FIELD_GUESSES.join(', ')})`]),
+    ...(has(TEXT_FIELD_GUESSES) ? [] : [`text field (${TEXT_FIELD_GUESSES.join(', ')})`]),
   ];
-  return `cannot guess the field mapping: no ${missing.join(' and no ')} among the fields ${fields.join(', ') || '(none)'}; choose a field mapping`;
+  return `cannot guess the field mapping: found no ${missing.join(' and no ')} among the fields ${fields.join(', ') || '(none)'}; choose a field mapping`;
 }
 
 /**

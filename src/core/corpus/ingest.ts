@@ -86,16 +86,15 @@ export async function ingest(
 }
 
 async function ingestFile(file: PlannedFile, options: IngestOptions, collector: IngestCollector, read: ReadOptions): Promise<void> {
-  const reject = collector.reject.bind(collector);
   if (file.kind === 'qrels') return ingestQrelsFile(file.source, collector, read);
-  if (file.kind === 'queries') return ingestQueryRecords(readJsonlRecords(file.source, reject, read), collector);
+  if (file.kind === 'queries') return ingestQueryRecords(readJsonlRecords(file.source, read), collector);
   switch (file.format) {
     case 'jsonl':
-      return ingestRecordDocuments(readJsonlRecords(file.source, reject, read), options.mapping, collector);
+      return ingestRecordDocuments(readJsonlRecords(file.source, read), options.mapping, collector);
     case 'csv':
-      return ingestRecordDocuments(readCsvRecords(file.source, reject, {}, read), options.mapping, collector);
+      return ingestRecordDocuments(readCsvRecords(file.source, {}, read), options.mapping, collector);
     case 'tsv':
-      return ingestRecordDocuments(readCsvRecords(file.source, reject, { delimiter: '\t' }, read), options.mapping, collector);
+      return ingestRecordDocuments(readCsvRecords(file.source, { delimiter: '\t' }, read), options.mapping, collector);
     case 'text':
       return ingestTextFile(file.source, file.path, options.passages, collector, read);
   }

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { IssueLocation } from './collector.ts';
 import { memorySource } from './fixtures/memory-source.ts';
 import { readJsonlRecords } from './jsonl.ts';
-import type { SourceRecord } from './records.ts';
+import { isRejected, type SourceRecord } from './records.ts';
 
 async function read(content: string, chunkSize = 7) {
-  const records: SourceRecord[] = [];
-  const issues: Array<IssueLocation & { reason: string }> = [];
-  const reject = (reason: string, at: IssueLocation) => void issues.push({ ...at, reason });
-  for await (const group of readJsonlRecords(memorySource('f.jsonl', content, { chunkSize }), reject)) records.push(...group);
-  return { records, issues };
+  const items: SourceRecord[] = [];
+  for await (const group of readJsonlRecords(memorySource('f.jsonl', content, { chunkSize }))) items.push(...group);
+  return { records: items.filter((i) => !isRejected(i)), issues: items.filter(isRejected).map((i) => ({ line: i.line, reason: i.error })) };
 }
 
 describe('readJsonlRecords', () => {

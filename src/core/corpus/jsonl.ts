@@ -1,14 +1,10 @@
 import { isPlainObject } from './field-mapping.ts';
 import { readLines, type ReadOptions } from './lines.ts';
-import type { RejectRecord, SourceRecord } from './records.ts';
+import type { SourceRecord } from './records.ts';
 import type { FileSource } from './source.ts';
 
 /** Reads a JSON Lines file: one object per line; blank lines are ignored, bad lines are rejected. */
-export async function* readJsonlRecords(
-  source: FileSource,
-  reject: RejectRecord,
-  options: ReadOptions = {},
-): AsyncGenerator<SourceRecord[]> {
+export async function* readJsonlRecords(source: FileSource, options: ReadOptions = {}): AsyncGenerator<SourceRecord[]> {
   for await (const lines of readLines(source, options)) {
     const records: SourceRecord[] = [];
     for (const { text, line } of lines) {
@@ -17,11 +13,11 @@ export async function* readJsonlRecords(
       try {
         value = JSON.parse(text);
       } catch (error) {
-        reject(`invalid JSON: ${error instanceof Error ? error.message : String(error)}`, { line });
+        records.push({ line, error: `invalid JSON: ${error instanceof Error ? error.message : String(error)}` });
         continue;
       }
       if (isPlainObject(value)) records.push({ line, record: value });
-      else reject(`record is not a JSON object (found ${describe(value)})`, { line });
+      else records.push({ line, error: `record is not a JSON object (found ${describe(value)})` });
     }
     yield records;
   }

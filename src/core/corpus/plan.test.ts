@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { findBeirRoot } from './beir.ts';
 import { memorySource } from './fixtures/memory-source.ts';
 import { formatOf, planIngestion } from './plan.ts';
 
@@ -63,13 +62,5 @@ describe('planIngestion', () => {
       ['queries.jsonl', 'documents'],
     ]);
     expect(planIngestion([src('data.json')])[0].reason).toContain("unsupported file type '.json'");
-  });
-});
-
-describe('findBeirRoot', () => {
-  it('finds the shallowest folder holding corpus.jsonl', () => {
-    expect(findBeirRoot(['a/b/corpus.jsonl', 'a/corpus.jsonl'])).toBe('a');
-    expect(findBeirRoot(['corpus.jsonl'])).toBe('');
-    expect(findBeirRoot(['docs.jsonl', 'my_corpus.jsonl'])).toBeNull();
   });
 });

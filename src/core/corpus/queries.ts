@@ -1,6 +1,6 @@
 import type { IngestCollector } from './collector.ts';
 import { applyFieldMapping, type FieldMapping } from './field-mapping.ts';
-import type { SourceRecord } from './records.ts';
+import { isRejected, type SourceRecord } from './records.ts';
 import type { CorpusQuery } from './types.ts';
 
 /** BEIR queries.jsonl fields. */
@@ -9,7 +9,12 @@ export const QUERY_MAPPING: FieldMapping = { id: '_id', text: 'text' };
 /** Turns BEIR query records (`_id`, `text`, optional `answers`, other fields → metadata) into queries. */
 export async function ingestQueryRecords(records: AsyncIterable<SourceRecord[]>, collector: IngestCollector): Promise<void> {
   for await (const group of records) {
-    for (const { line, record } of group) {
+    for (const item of group) {
+      if (isRejected(item)) {
+        collector.reject(item.error, { line: item.line });
+        continue;
+      }
+      const { line, record } = item;
       const mapped = applyFieldMapping(record, QUERY_MAPPING);
       if (!mapped.ok) {
         collector.reject(mapped.reason.replace('empty text', 'empty query text'), { line, field: mapped.field });

@@ -1,19 +1,33 @@
-import type { IngestCollector, IssueLocation } from './collector.ts';
+import type { IngestCollector } from './collector.ts';
 import { applyFieldMapping, explainNoGuess, guessFieldMapping, recordFieldPaths, type FieldMapping } from './field-mapping.ts';
 
-/** One parsed record of a JSONL or CSV/TSV file. */
-export interface SourceRecord {
+/** One record of a JSONL or CSV/TSV file: parsed, or rejected by the parser (kept in line order with the others). */
+export type SourceRecord = ParsedRecord | RejectedRecord;
+
+export interface ParsedRecord {
   /** 1-based line of the record's first line. */
   line: number;
   record: Record<string, unknown>;
 }
 
-/** Receives a rejected record's issue. */
-export type RejectRecord = (reason: string, at: IssueLocation) => void;
+export interface RejectedRecord {
+  /** 1-based line of the record's first line. */
+  line: number;
+  /** Why the record could not be read. */
+  error: string;
+}
+
+export function isRejected(item: SourceRecord): item is RejectedRecord {
+  return 'error' in item;
+}
+
+/** Records examined for a guessed mapping before a file is given up. */
+export const GUESS_RECORDS = 100;
 
 /**
- * Turns records into documents through a field mapping (guessed from the first record when absent). A record that
- * cannot be mapped becomes an issue; a file whose mapping cannot be guessed is abandoned with one issue.
+ * Turns records into documents through a field mapping. Without one, the mapping is guessed from the first record
+ * whose fields allow it (records before it wait and are then mapped the same way); a file where none of the first
+ * GUESS_RECORDS records allows a guess is abandoned with one issue.
  */
 export async function ingestRecordDocuments(
   records: AsyncIterable<SourceRecord[]>,
@@ -21,21 +35,37 @@ export async function ingestRecordDocuments(
   collector: IngestCollector,
 ): Promise<void> {
   let active = mapping;
-  for await (const group of records) {
-    for (const { line, record } of group) {
-      if (!active) {
-        const fields = recordFieldPaths(record);
-        const guessed = guessFieldMapping(fields);
-        if (!guessed) {
-          collector.fileIssue(explainNoGuess(fields));
-          return;
-        }
-        active = guessed;
-      }
-      const mapped = applyFieldMapping(record, active);
-      if (mapped.ok) collector.addDocument(mapped.value, { line, field: active.id });
-      else collector.reject(mapped.reason, { line, field: mapped.field });
+  const waiting: SourceRecord[] = [];
+  const seenFields = new Set<string>();
+  const take = (item: SourceRecord, use: FieldMapping) => {
+    if (isRejected(item)) {
+      collector.reject(item.error, { line: item.line });
+      return;
     }
+    const mapped = applyFieldMapping(item.record, use);
+    if (mapped.ok) collector.addDocument(mapped.value, { line: item.line, field: use.id });
+    else collector.reject(mapped.reason, { line: item.line, field: mapped.field });
+  };
+  for await (const group of records) {
+    for (const item of group) {
+      if (active) {
+        take(item, active);
+        continue;
+      }
+      waiting.push(item);
+      if (isRejected(item)) continue;
+      const fields = recordFieldPaths(item.record);
+      fields.forEach((f) => seenFields.add(f));
+      active = guessFieldMapping(fields) ?? undefined;
+      if (active) {
+        for (const held of waiting.splice(0)) take(held, active);
+      } else if (waiting.length >= GUESS_RECORDS) {
+        break;
+      }
+    }
+    if (!active && waiting.length >= GUESS_RECORDS) break;
     await collector.drain();
   }
+  if (!active && waiting.some((item) => !isRejected(item))) collector.fileIssue(explainNoGuess([...seenFields]));
+  else for (const held of waiting) if (isRejected(held)) collector.reject(held.error, { line: held.line });
 }

@@ -1,6 +1,7 @@
 import { readCsvRecords } from './csv.ts';
 import { guessFieldMapping, recordFieldPaths, type FieldMapping } from './field-mapping.ts';
 import { readJsonlRecords } from './jsonl.ts';
+import { isRejected } from './records.ts';
 import { extension, sourcePath, type FileSource } from './source.ts';
 
 export interface SniffResult {
@@ -19,16 +20,15 @@ export async function sniffFields(source: FileSource, maxRecords = 20, signal?: 
   const ext = extension(path);
   const format = ext === 'jsonl' || ext === 'ndjson' ? 'jsonl' : ext === 'csv' || ext === 'tsv' ? ext : null;
   if (format === null) throw new Error(`cannot read fields from ${path}: expected a .jsonl, .csv or .tsv file`);
-  const ignore = () => undefined;
   const records =
-    format === 'jsonl'
-      ? readJsonlRecords(source, ignore, { signal })
-      : readCsvRecords(source, ignore, format === 'tsv' ? { delimiter: '\t' } : {}, { signal });
+    format === 'jsonl' ? readJsonlRecords(source, { signal }) : readCsvRecords(source, format === 'tsv' ? { delimiter: '\t' } : {}, { signal });
   const sample: Record<string, unknown>[] = [];
   const fields = new Set<string>();
   if (maxRecords < 1) throw new RangeError(`maxRecords must be >= 1, not ${maxRecords}`);
   outer: for await (const group of records) {
-    for (const { record } of group) {
+    for (const item of group) {
+      if (isRejected(item)) continue;
+      const { record } = item;
       sample.push(record);
       for (const field of recordFieldPaths(record)) fields.add(field);
       if (sample.length >= maxRecords) break outer;

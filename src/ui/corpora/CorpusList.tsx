@@ -3,7 +3,9 @@ import type { CorpusRecord } from '../../core/index.ts';
 import { errorMessage, formatBytes, formatCount } from '../common/format.ts';
 import { useAppStore } from '../state/app-store.ts';
 import { useCorpora, useDeleteCorpus, useRenameCorpus } from '../state/corpora.ts';
+import { useLoadStore } from '../state/load-store.ts';
 import { IssueTable } from './LoadStatus.tsx';
+import { loadSampleCorpus } from './sample-corpus.ts';
 
 /** The stored corpora, with rename, delete and their load reports. */
 export function CorpusList() {
@@ -13,11 +15,25 @@ export function CorpusList() {
       <h2 id="corpora-heading">Stored corpora</h2>
       {corpora.isPending && <p>Reading storage…</p>}
       {corpora.isError && <p className="error">Could not read the stored corpora: {errorMessage(corpora.error)}</p>}
-      {corpora.data?.length === 0 && <p>No corpus yet. Load one above, or start with the sample corpus.</p>}
+      {corpora.data?.length === 0 && <FirstRunOffer />}
       <ul className="corpus-list">
         {corpora.data?.map((c) => <CorpusItem key={c.id} corpus={c} />)}
       </ul>
     </section>
+  );
+}
+
+function FirstRunOffer() {
+  const running = useLoadStore((s) => s.state.status === 'running');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="first-run">
+      <p>No corpus yet. Load your own above, or start with the bundled sample: the Meridian Coast, 168 short passages with 32 search queries and 22 multi-hop questions with gold answers — enough to try BM25, dense retrieval, GQR and the Hybrid Deep Searcher offline.</p>
+      <button className="primary" disabled={running} onClick={() => loadSampleCorpus().catch((e) => setError(errorMessage(e)))}>
+        Start with the sample corpus
+      </button>
+      {error && <p className="error">{error}</p>}
+    </div>
   );
 }
 

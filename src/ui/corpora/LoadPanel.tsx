@@ -5,7 +5,7 @@ import { errorMessage, formatBytes } from '../common/format.ts';
 import { useLoadStore } from '../state/load-store.ts';
 import { useAppStore } from '../state/app-store.ts';
 import { describeSelection, filesFromDrop, filesFromInput } from './picked-files.ts';
-import { SAMPLE_CORPUS_NAME, sampleCorpusFiles } from './sample-corpus.ts';
+import { loadSampleCorpus } from './sample-corpus.ts';
 
 interface MappingChoice {
   fields: string[];
@@ -27,14 +27,9 @@ export function LoadPanel() {
     filesFromDrop(event.dataTransfer).then(setFiles, (error) => setPickError(errorMessage(error)));
   };
 
-  const loadSample = async () => {
+  const loadSample = () => {
     setPickError(null);
-    try {
-      const corpus = await start(await sampleCorpusFiles(), { name: SAMPLE_CORPUS_NAME });
-      if (corpus) setCorpusId(corpus.id);
-    } catch (error) {
-      setPickError(errorMessage(error));
-    }
+    loadSampleCorpus().catch((error) => setPickError(errorMessage(error)));
   };
 
   return (

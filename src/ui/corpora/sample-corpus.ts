@@ -2,6 +2,8 @@ import corpusUrl from '../../../sample-data/meridian/corpus.jsonl?url';
 import queriesUrl from '../../../sample-data/meridian/queries.jsonl?url';
 import qrelsUrl from '../../../sample-data/meridian/qrels/test.tsv?url';
 import type { PickedFile } from '../../workers/corpus-worker-api.ts';
+import { useAppStore } from '../state/app-store.ts';
+import { useLoadStore } from '../state/load-store.ts';
 
 export const SAMPLE_CORPUS_NAME = 'Meridian Coast (sample)';
 
@@ -20,4 +22,10 @@ export async function sampleCorpusFiles(): Promise<PickedFile[]> {
       return { path, file: new File([await response.blob()], name) };
     }),
   );
+}
+
+/** Loads the sample corpus through the ordinary loading path and selects it. */
+export async function loadSampleCorpus(): Promise<void> {
+  const corpus = await useLoadStore.getState().start(await sampleCorpusFiles(), { name: SAMPLE_CORPUS_NAME });
+  if (corpus) useAppStore.getState().setCorpusId(corpus.id);
 }

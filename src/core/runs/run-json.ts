@@ -1,0 +1,205 @@
+import { parseMeasure } from '../eval/measures.ts';
+import { withoutSecrets } from './redact-secrets.ts';
+import type { QueryRanking, RunMetrics, RunPipeline, RunRecord, RunVersions } from './run-record.ts';
+
+/** The `format` field of a run file. */
+export const RUN_JSON_FORMAT = 'deep-search-workbench/run';
+/** The version of the run file layout this code writes; it reads this version and older ones. */
+export const RUN_JSON_VERSION = 1;
+
+/** A run file that cannot be read; the message names the field at fault. */
+export class RunJsonError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RunJsonError';
+  }
+}
+
+/**
+ * A run as a JSON file: `{format, formatVersion, exportedAt, run}` with the run's configuration, versions,
+ * metrics and rankings (one line per query). Only RunRecord fields are written, credential keys dropped.
+ */
+export function exportRunJson(record: RunRecord, exportedAt: Date = new Date()): string {
+  const { rankings, ...rest } = cleanRecord(record);
+  const head = JSON.stringify(
+    { format: RUN_JSON_FORMAT, formatVersion: RUN_JSON_VERSION, exportedAt: exportedAt.toISOString() },
+    null,
+    2,
+  ).slice(0, -2);
+  const body = JSON.stringify(rest, null, 2).slice(0, -2).replace(/\n/g, '\n  ');
+  const lines = rankings.map((r) => `      ${JSON.stringify({ queryId: r.queryId, docIds: r.docIds, scores: r.scores })}`);
+  const rankingsText = lines.length === 0 ? '[]' : `[\n${lines.join(',\n')}\n    ]`;
+  return `${head},\n  "run": ${body},\n    "rankings": ${rankingsText}\n  }\n}\n`;
+}
+
+/** Exactly the fields of a RunRecord, in a fixed order, without credentials. */
+function cleanRecord(r: RunRecord): RunRecord {
+  return {
+    id: r.id,
+    name: r.name,
+    corpusId: r.corpusId,
+    corpusName: r.corpusName,
+    pipeline: withoutSecrets(r.pipeline),
+    config: withoutSecrets(r.config),
+    createdAt: r.createdAt,
+    versions: r.versions.models ? { workbench: r.versions.workbench, models: { ...r.versions.models } } : { workbench: r.versions.workbench },
+    k: r.k,
+    measures: [...r.measures],
+    metrics: r.metrics,
+    elapsedMs: r.elapsedMs,
+    notes: r.notes,
+    rankings: r.rankings,
+  };
+}
+
+/** Reads a run file written by `exportRunJson`; throws RunJsonError naming the first field that is wrong. */
+export function parseRunJson(text: string): RunRecord {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new RunJsonError(`This is not a JSON file: ${(error as Error).message}`);
+  }
+  const root = object(data, 'the file');
+  if (root.format !== RUN_JSON_FORMAT) {
+    throw new RunJsonError(`This is not a Deep Search Workbench run file: field "format" must be "${RUN_JSON_FORMAT}"`);
+  }
+  const version = root.formatVersion;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    throw new RunJsonError('Field "formatVersion" must be a positive whole number');
+  }
+  if (version > RUN_JSON_VERSION) {
+    throw new RunJsonError(`This run file has format version ${version}; this workbench reads up to version ${RUN_JSON_VERSION}. Update the workbench.`);
+  }
+  const run = object(root.run, 'run');
+  const measures = stringArray(run.measures, 'run.measures');
+  measures.forEach((m, i) => {
+    try {
+      parseMeasure(m);
+    } catch (error) {
+      throw new RunJsonError(`Field "run.measures[${i}]": ${(error as Error).message}`);
+    }
+  });
+  const k = run.k;
+  if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 1) throw new RunJsonError('Field "run.k" must be a positive whole number');
+  const elapsedMs = run.elapsedMs ?? null;
+  if (elapsedMs !== null && !(typeof elapsedMs === 'number' && Number.isFinite(elapsedMs) && elapsedMs >= 0)) {
+    throw new RunJsonError('Field "run.elapsedMs" must be null or a number of milliseconds');
+  }
+  const notes = run.notes ?? '';
+  if (typeof notes !== 'string') throw new RunJsonError('Field "run.notes" must be text');
+  return {
+    id: nonEmptyString(run.id, 'run.id'),
+    name: nonEmptyString(run.name, 'run.name').trim(),
+    corpusId: string(run.corpusId, 'run.corpusId'),
+    corpusName: string(run.corpusName, 'run.corpusName'),
+    pipeline: withoutSecrets(readPipeline(run.pipeline)),
+    config: withoutSecrets(object(run.config, 'run.config')),
+    createdAt: finite(run.createdAt, 'run.createdAt'),
+    versions: readVersions(run.versions),
+    k,
+    rankings: readRankings(run.rankings),
+    measures,
+    metrics: readMetrics(run.metrics, measures),
+    elapsedMs,
+    notes,
+  };
+}
+
+function readPipeline(value: unknown): RunPipeline {
+  const p = object(value, 'run.pipeline');
+  const kind = nonEmptyString(p.kind, 'run.pipeline.kind');
+  if (kind === 'imported') return { kind, fileName: string(p.fileName, 'run.pipeline.fileName') };
+  if (kind === 'bm25') {
+    const params = object(p.params, 'run.pipeline.params');
+    for (const key of ['k1', 'b', 'd']) finite(params[key], `run.pipeline.params.${key}`);
+    if (typeof params.termCountBoost !== 'boolean') throw new RunJsonError('Field "run.pipeline.params.termCountBoost" must be true or false');
+  }
+  // Other pipeline kinds are kept as written: their specs belong to their features.
+  return p as unknown as RunPipeline;
+}
+
+function readVersions(value: unknown): RunVersions {
+  const v = object(value, 'run.versions');
+  const versions: RunVersions = { workbench: nonEmptyString(v.workbench, 'run.versions.workbench') };
+  if (v.models !== undefined) {
+    const models = object(v.models, 'run.versions.models');
+    for (const [name, version] of Object.entries(models)) string(version, `run.versions.models.${name}`);
+    versions.models = models as Record<string, string>;
+  }
+  return versions;
+}
+
+function readRankings(value: unknown): QueryRanking[] {
+  if (!Array.isArray(value)) throw new RunJsonError('Field "run.rankings" must be a list');
+  const seen = new Set<string>();
+  return value.map((item, i) => {
+    const where = `run.rankings[${i}]`;
+    const r = object(item, where);
+    const queryId = nonEmptyString(r.queryId, `${where}.queryId`);
+    if (seen.has(queryId)) throw new RunJsonError(`Field "${where}.queryId": query '${queryId}' has two rankings`);
+    seen.add(queryId);
+    const docIds = stringArray(r.docIds, `${where}.docIds`);
+    docIds.forEach((id, j) => {
+      if (id === '') throw new RunJsonError(`Field "${where}.docIds[${j}]" is empty`);
+    });
+    if (!Array.isArray(r.scores)) throw new RunJsonError(`Field "${where}.scores" must be a list of numbers`);
+    const scores = r.scores.map((s, j) => finite(s, `${where}.scores[${j}]`));
+    if (scores.length !== docIds.length) {
+      throw new RunJsonError(`Field "${where}.scores" has ${scores.length} scores for ${docIds.length} documents`);
+    }
+    return { queryId, docIds, scores };
+  });
+}
+
+function readMetrics(value: unknown, measures: readonly string[]): RunMetrics | null {
+  if (value === null || value === undefined) return null;
+  const m = object(value, 'run.metrics');
+  const aggregate = numberRecord(m.aggregate, 'run.metrics.aggregate');
+  for (const measure of measures) {
+    if (!(measure in aggregate)) throw new RunJsonError(`Field "run.metrics.aggregate" has no value for measure '${measure}'`);
+  }
+  const perQueryRaw = object(m.perQuery, 'run.metrics.perQuery');
+  const perQuery = Object.fromEntries(
+    Object.entries(perQueryRaw).map(([queryId, values]) => [queryId, numberRecord(values, `run.metrics.perQuery.${queryId}`)]),
+  );
+  const queryCount = m.queryCount;
+  if (typeof queryCount !== 'number' || !Number.isSafeInteger(queryCount) || queryCount < 0) {
+    throw new RunJsonError('Field "run.metrics.queryCount" must be a whole number');
+  }
+  return { aggregate, perQuery, queryCount };
+}
+
+function object(value: unknown, field: string): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new RunJsonError(field === 'the file' ? 'The file does not hold a JSON object' : `Field "${field}" must be an object`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function string(value: unknown, field: string): string {
+  if (typeof value !== 'string') throw new RunJsonError(`Field "${field}" must be text`);
+  return value;
+}
+
+function nonEmptyString(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new RunJsonError(`Field "${field}" must be non-empty text`);
+  return value;
+}
+
+function stringArray(value: unknown, field: string): string[] {
+  if (!Array.isArray(value)) throw new RunJsonError(`Field "${field}" must be a list of text`);
+  value.forEach((v, i) => string(v, `${field}[${i}]`));
+  return value as string[];
+}
+
+function finite(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new RunJsonError(`Field "${field}" must be a finite number`);
+  return value;
+}
+
+function numberRecord(value: unknown, field: string): Record<string, number> {
+  const record = object(value, field);
+  for (const [key, v] of Object.entries(record)) finite(v, `${field}.${key}`);
+  return record as Record<string, number>;
+}

@@ -1,0 +1,217 @@
+import { evaluateRun, resolveMeasures, type EvaluateOptions } from '../eval/evaluate.ts';
+import { DEFAULT_MEASURES } from '../eval/measures.ts';
+import type { QrelsMap, RunMap } from '../eval/types.ts';
+import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
+import type { ScoredDoc } from '../retrieval/types.ts';
+import { withoutSecrets } from './redact-secrets.ts';
+import { WORKBENCH_VERSION } from './workbench-version.ts';
+
+/** Where an imported run came from (a TREC run file made by any system). */
+export interface ImportedRunSource {
+  kind: 'imported';
+  /** Name of the imported file. */
+  fileName: string;
+}
+
+/** What produced a run: a pipeline of the workbench, or an imported file. */
+export type RunPipeline = PipelineSpec | ImportedRunSource;
+
+/** Versions of the software that produced a run. */
+export interface RunVersions {
+  /** The workbench's version (package.json). */
+  workbench: string;
+  /** Model name → version or revision, for every model the pipeline used (embedding models, LLMs). */
+  models?: Record<string, string>;
+}
+
+/** One query's ranking: parallel arrays, best first. */
+export interface QueryRanking {
+  queryId: string;
+  /** Document ids, best first. */
+  docIds: string[];
+  /** Scores of `docIds`, same order; finite numbers. */
+  scores: number[];
+}
+
+/** Scores of a run against a corpus's qrels. */
+export interface RunMetrics {
+  /** Measure name → mean over the evaluated queries. */
+  aggregate: Record<string, number>;
+  /** Query id → measure name → value, for every evaluated query. */
+  perQuery: Record<string, Record<string, number>>;
+  /** Number of evaluated queries (qrels queries with a relevant judgement). */
+  queryCount: number;
+}
+
+/** A saved run: rankings of a corpus's query set with everything needed to reproduce and trust them. */
+export interface RunRecord {
+  /** Unique id (`r-…`). */
+  id: string;
+  /** Shown to the user; renamable. */
+  name: string;
+  /** The corpus whose query set was run. */
+  corpusId: string;
+  /** The corpus's name when the run was made (corpora can be renamed or deleted). */
+  corpusName: string;
+  /** The pipeline spec that produced the rankings, or the imported file. */
+  pipeline: RunPipeline;
+  /** The retriever's full configuration (every setting that affects the ranking, variants included). */
+  config: Record<string, unknown>;
+  /** When the run was made (ms since the epoch). */
+  createdAt: number;
+  /** Versions of the workbench and the models used. */
+  versions: RunVersions;
+  /** Results per query that were asked for. */
+  k: number;
+  /** Rankings per query, in query-set order. */
+  rankings: QueryRanking[];
+  /** Canonical names of the measures in `metrics`. */
+  measures: string[];
+  /** Metrics against the corpus's qrels; null when the corpus has no relevance judgements. */
+  metrics: RunMetrics | null;
+  /** Time spent retrieving, in ms; null for imported runs. */
+  elapsedMs: number | null;
+  /** Free text. */
+  notes: string;
+}
+
+/** A run without its rankings: what lists show. */
+export type RunSummary = Omit<RunRecord, 'rankings'> & {
+  /** Number of queries with a ranking. */
+  rankedQueryCount: number;
+};
+
+/** What `buildRunRecord` needs. */
+export interface RunRecordInput {
+  /** Id to use; a new one by default. */
+  id?: string;
+  name: string;
+  corpusId: string;
+  corpusName: string;
+  pipeline: RunPipeline;
+  /** The retriever's configuration (credential keys are dropped). Default {}. */
+  config?: Readonly<Record<string, unknown>>;
+  /** The rankings (each query's list is stored best first, by score). */
+  run: RunMap;
+  /** Results per query that were asked for. Default: the longest ranking's length (at least 1). */
+  k?: number;
+  /** The corpus's judgements; without any relevant judgement the run is stored unscored. */
+  qrels?: QrelsMap | null;
+  /** Measures to score. Default DEFAULT_MEASURES. */
+  measures?: readonly string[];
+  /** Retrieval time in ms. Default null. */
+  elapsedMs?: number | null;
+  /** Default now. */
+  createdAt?: number;
+  /** Models used: name → version. */
+  models?: Record<string, string>;
+  /** Default ''. */
+  notes?: string;
+  /** Evaluation options (BEIR's identical-id rule, on by default). */
+  evaluate?: EvaluateOptions;
+}
+
+/** A new run id, unique in practice within one browser. */
+export function newRunId(): string {
+  return `r-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * Builds a RunRecord from rankings: stores each query's documents best first (stable sort by score), scores
+ * the run against `qrels` with trec_eval definitions, records the workbench version. Throws on an empty name,
+ * a bad k, an empty id or a non-finite score (a saved run must round-trip through TREC and JSON files).
+ */
+export function buildRunRecord(input: RunRecordInput): RunRecord {
+  const name = input.name.trim();
+  if (!name) throw new Error('A run needs a name');
+  const rankings = rankingsOfRunMap(input.run);
+  const longest = rankings.reduce((max, r) => Math.max(max, r.docIds.length), 0);
+  const k = input.k ?? Math.max(1, longest);
+  if (!Number.isSafeInteger(k) || k < 1) throw new Error(`k must be a positive integer (got ${k})`);
+  const measures = resolveMeasures(input.measures ?? DEFAULT_MEASURES).map((m) => m.name);
+  const versions: RunVersions = { workbench: WORKBENCH_VERSION };
+  if (input.models && Object.keys(input.models).length > 0) versions.models = { ...input.models };
+  return {
+    id: input.id ?? newRunId(),
+    name,
+    corpusId: input.corpusId,
+    corpusName: input.corpusName,
+    pipeline: withoutSecrets(input.pipeline),
+    config: withoutSecrets({ ...(input.config ?? {}) }),
+    createdAt: input.createdAt ?? Date.now(),
+    versions,
+    k,
+    rankings,
+    measures,
+    metrics: scoreRankings(rankings, input.qrels ?? null, measures, input.evaluate),
+    elapsedMs: input.elapsedMs ?? null,
+    notes: input.notes ?? '',
+  };
+}
+
+/** The same run scored again, against `qrels` with `measures` (e.g. after importing it into another corpus). */
+export function rescoreRunRecord(
+  record: RunRecord,
+  qrels: QrelsMap | null,
+  measures: readonly string[] = record.measures,
+  options?: EvaluateOptions,
+): RunRecord {
+  const names = resolveMeasures(measures).map((m) => m.name);
+  return { ...record, measures: names, metrics: scoreRankings(record.rankings, qrels, names, options) };
+}
+
+/** Scores rankings against qrels; null when no qrels query has a relevant judgement. */
+export function scoreRankings(
+  rankings: readonly QueryRanking[],
+  qrels: QrelsMap | null,
+  measures: readonly string[],
+  options?: EvaluateOptions,
+): RunMetrics | null {
+  if (!qrels || !hasRelevantJudgement(qrels)) return null;
+  const result = evaluateRun(qrels, runMapOfRankings(rankings), measures, options);
+  return { aggregate: result.aggregate, perQuery: result.perQuery, queryCount: Object.keys(result.perQuery).length };
+}
+
+function hasRelevantJudgement(qrels: QrelsMap): boolean {
+  for (const judgements of qrels.values()) for (const rel of judgements.values()) if (rel > 0) return true;
+  return false;
+}
+
+/** Rankings as a RunMap (for evaluation, comparison and TREC export). */
+export function runMapOfRankings(rankings: readonly QueryRanking[]): RunMap {
+  const run: RunMap = new Map();
+  for (const r of rankings) run.set(r.queryId, r.docIds.map((id, i) => ({ id, score: r.scores[i]! })));
+  return run;
+}
+
+/** A saved run's rankings as a RunMap. */
+export function runMapOfRecord(record: Pick<RunRecord, 'rankings'>): RunMap {
+  return runMapOfRankings(record.rankings);
+}
+
+/** A RunMap as rankings, each query's documents sorted by score descending (stable); checks ids and scores. */
+export function rankingsOfRunMap(run: RunMap): QueryRanking[] {
+  const rankings: QueryRanking[] = [];
+  for (const [queryId, docs] of run) {
+    if (queryId === '') throw new Error('A query id of the run is empty');
+    const sorted = [...docs].sort(byScoreDescending);
+    for (const doc of sorted) {
+      if (doc.id === '') throw new Error(`An empty document id in the ranking of query '${queryId}'`);
+      if (!Number.isFinite(doc.score)) {
+        throw new Error(`Document '${doc.id}' of query '${queryId}' has a non-finite score (${doc.score})`);
+      }
+    }
+    rankings.push({ queryId, docIds: sorted.map((d) => d.id), scores: sorted.map((d) => d.score) });
+  }
+  return rankings;
+}
+
+function byScoreDescending(a: ScoredDoc, b: ScoredDoc): number {
+  return b.score - a.score;
+}
+
+/** A run without its rankings. */
+export function summarizeRun(record: RunRecord): RunSummary {
+  const { rankings, ...rest } = record;
+  return { ...rest, rankedQueryCount: rankings.length };
+}
