@@ -112,6 +112,28 @@ test('a large load shows progress with a rate and can be cancelled without leavi
   await expect(page.getByRole('status')).toContainText('was cancelled; nothing of it was kept');
   await page.reload();
   await expect(page.getByText('No corpus yet')).toBeVisible();
+
+  // A tab closed mid-load leaves no half-written corpus behind.
+  await page.getByLabel('Choose files').setInputFiles(file);
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await expect(progress).toContainText(/[1-9][\d]*,\d{3} documents/); // over 1,000: batches of 500 are stored
+  const context = page.context();
+  await page.close();
+  const next = await context.newPage();
+  await next.goto('/#/corpora');
+  await expect(next.getByText('No corpus yet')).toBeVisible();
+  const leftovers = await next.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('deep-search-workbench');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction('documents').objectStore('documents').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
+  expect(leftovers).toBe(0);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

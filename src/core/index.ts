@@ -143,3 +143,39 @@ export {
   type DecompositionRun,
   type DecompositionDetails,
 } from './hds/baselines/decomposition.ts';
+export {
+  buildRunRecord,
+  rescoreRunRecord,
+  scoreRankings,
+  runMapOfRankings,
+  runMapOfRecord,
+  rankingsOfRunMap,
+  summarizeRun,
+  checkRunName,
+  newRunId,
+  type RunRecord,
+  type RunRecordInput,
+  type RunSummary,
+  type RunPipeline,
+  type ImportedRunSource,
+  type RunVersions,
+  type QueryRanking,
+  type RunMetrics,
+} from './runs/run-record.ts';
+export { WORKBENCH_VERSION } from './runs/workbench-version.ts';
+export { withoutSecrets, isSecretKey } from './runs/redact-secrets.ts';
+export { exportRunJson, parseRunJson, RunJsonError, RUN_JSON_FORMAT, RUN_JSON_VERSION } from './runs/run-json.ts';
+export { exportRunTrec, runTag } from './runs/run-trec.ts';
+export { importTrecRun, TrecImportError, type TrecImportOptions, type TrecImportResult } from './runs/import-trec-run.ts';
+export { compareRunRankings, type ComparedRun, type RunComparison } from './runs/run-comparison.ts';
+export { csvField, formatCsv, type CsvCell } from './runs/csv.ts';
+export {
+  comparisonCsv,
+  perQueryCsv,
+  significanceMark,
+  SIGNIFICANCE_LEVELS,
+  type ComparisonCsvOptions,
+  type PerQueryComparisonRow,
+} from './runs/comparison-csv.ts';
+export type { RunStore } from './runs/run-store.ts';
+export { MemoryRunStore } from './runs/memory-run-store.ts';

@@ -2,3 +2,4 @@
 export { openWorkbenchDb, DATABASE_NAME } from './database.ts';
 export { IdbCorpusStore, isQuotaError } from './idb-corpus-store.ts';
 export { removeIncompleteCorpora, ingestLockName } from './incomplete-corpora.ts';
+export { IdbRunStore } from './runs-store.ts';

@@ -15,8 +15,11 @@ export const TEXT_FIELD_GUESSES = ['text', 'contents', 'body', 'passage'] as con
 
 /** A record mapped to the parts of a document. */
 export interface MappedRecord {
+  /** The id, trimmed; never empty. */
   id: string;
+  /** '' when the record has none. */
   title: string;
+  /** Never blank. */
   text: string;
   /** The record's other fields; absent when there are none. */
   metadata?: Record<string, unknown>;

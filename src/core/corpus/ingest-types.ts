@@ -24,8 +24,11 @@ export interface IngestOptions {
 
 /** Records handed to storage; each list holds at most `batchSize` entries. */
 export interface IngestBatch {
+  /** Documents accepted since the previous batch. */
   documents: CorpusDocument[];
+  /** Queries accepted since the previous batch. */
   queries: CorpusQuery[];
+  /** Qrels accepted since the previous batch (their query and document are in this or an earlier batch). */
   qrels: Qrel[];
 }
 
@@ -48,6 +51,7 @@ export interface IngestProgress {
 
 /** What happened to one input file. */
 export interface IngestFileSummary {
+  /** The file's path ('/'-separated; for a zip entry, its path inside the archive). */
   path: string;
   /** `corpus`/`queries`/`qrels`: parts of a BEIR folder; `documents`: any other document file; `skipped`: not read. */
   kind: 'corpus' | 'queries' | 'qrels' | 'documents' | 'skipped';

@@ -183,6 +183,16 @@ describe('ingest: BEIR', () => {
   });
 });
 
+describe('ingest: unreadable files', () => {
+  it('turns a read failure into an issue for that file and reads the others', async () => {
+    const bytes = zipSync({ 'a.txt': strToU8('abc'), 'b.txt': strToU8('fine') }, { level: 0 });
+    bytes[8] = 14; // first entry's compression method: LZMA, which is not supported
+    const { documents, summary } = await collectIngest([memorySource('m.zip', bytes)]);
+    expect(documents.map((d) => d.id)).toEqual(['b.txt']);
+    expect(summary.issues).toEqual([{ file: 'a.txt', reason: 'could not read the file: unsupported zip compression method 14 for a.txt' }]);
+  });
+});
+
 describe('ingest: document files', () => {
   it('maps JSONL fields with a chosen mapping (dotted paths) and keeps the rest as metadata', async () => {
     const content = jsonl({ key: 'k1', meta: { title: 'T1', year: 1999 }, body: 'one' }, { key: 'k2', body: 'two' }, { key: 'k3', meta: { title: 'T3' } });

@@ -21,13 +21,13 @@ export function isRejected(item: SourceRecord): item is RejectedRecord {
   return 'error' in item;
 }
 
-/** Records examined for a guessed mapping before a file is given up. */
+/** Parsed records examined for a guessed mapping before a file is given up. */
 export const GUESS_RECORDS = 100;
 
 /**
  * Turns records into documents through a field mapping. Without one, the mapping is guessed from the first record
- * whose fields allow it (records before it wait and are then mapped the same way); a file where none of the first
- * GUESS_RECORDS records allows a guess is abandoned with one issue.
+ * whose fields allow it (parsed records before it wait, and are then mapped the same way); a file where none of
+ * the first GUESS_RECORDS parsed records allows a guess is abandoned with one issue.
  */
 export async function ingestRecordDocuments(
   records: AsyncIterable<SourceRecord[]>,
@@ -35,37 +35,28 @@ export async function ingestRecordDocuments(
   collector: IngestCollector,
 ): Promise<void> {
   let active = mapping;
-  const waiting: SourceRecord[] = [];
+  const waiting: ParsedRecord[] = [];
   const seenFields = new Set<string>();
-  const take = (item: SourceRecord, use: FieldMapping) => {
-    if (isRejected(item)) {
-      collector.reject(item.error, { line: item.line });
-      return;
-    }
-    const mapped = applyFieldMapping(item.record, use);
-    if (mapped.ok) collector.addDocument(mapped.value, { line: item.line, field: use.id });
-    else collector.reject(mapped.reason, { line: item.line, field: mapped.field });
+  const take = ({ line, record }: ParsedRecord, use: FieldMapping) => {
+    const mapped = applyFieldMapping(record, use);
+    if (mapped.ok) collector.addDocument(mapped.value, { line, field: use.id });
+    else collector.reject(mapped.reason, { line, field: mapped.field });
   };
   for await (const group of records) {
     for (const item of group) {
-      if (active) {
-        take(item, active);
-        continue;
-      }
-      waiting.push(item);
-      if (isRejected(item)) continue;
-      const fields = recordFieldPaths(item.record);
-      fields.forEach((f) => seenFields.add(f));
-      active = guessFieldMapping(fields) ?? undefined;
-      if (active) {
-        for (const held of waiting.splice(0)) take(held, active);
-      } else if (waiting.length >= GUESS_RECORDS) {
-        break;
+      if (isRejected(item)) collector.reject(item.error, { line: item.line });
+      else if (active) take(item, active);
+      else {
+        waiting.push(item);
+        const fields = recordFieldPaths(item.record);
+        fields.forEach((f) => seenFields.add(f));
+        active = guessFieldMapping(fields) ?? undefined;
+        if (active) for (const held of waiting.splice(0)) take(held, active);
+        else if (waiting.length >= GUESS_RECORDS) break;
       }
     }
     if (!active && waiting.length >= GUESS_RECORDS) break;
     await collector.drain();
   }
-  if (!active && waiting.some((item) => !isRejected(item))) collector.fileIssue(explainNoGuess([...seenFields]));
-  else for (const held of waiting) if (isRejected(held)) collector.reject(held.error, { line: held.line });
+  if (waiting.length > 0) collector.fileIssue(explainNoGuess([...seenFields]));
 }

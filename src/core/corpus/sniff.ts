@@ -5,6 +5,7 @@ import { isRejected } from './records.ts';
 import { extension, sourcePath, type FileSource } from './source.ts';
 
 export interface SniffResult {
+  /** The file's format, from its extension. */
   format: 'jsonl' | 'csv' | 'tsv';
   /** Field paths seen in the sample (nested objects as dotted paths), in first-seen order. */
   fields: string[];

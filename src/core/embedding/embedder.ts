@@ -265,6 +265,13 @@ export class Embedder {
     return poolHiddenStates(states, this.info.pooling as 'mean' | 'cls', this.normalize);
   }
 
+  /** Pooled and token-level vectors of `texts` from one model run (a multi-vector store needs both). */
+  async embedTextsWithTokens(texts: string[], kind: 'query' | 'passage'): Promise<{ pooled: Float32Array; tokens: TokenEmbedding[] }> {
+    if (texts.length === 0) return { pooled: new Float32Array(0), tokens: [] };
+    const states = await this.run(this.withPrefix(texts, kind));
+    return { pooled: poolHiddenStates(states, this.info.pooling as 'mean' | 'cls', this.normalize), tokens: tokenVectors(states, this.normalize) };
+  }
+
   /** Token-level vectors of `texts` (attention-masked, special tokens included), one call. */
   async embedTextTokens(texts: string[], kind: 'query' | 'passage'): Promise<TokenEmbedding[]> {
     if (texts.length === 0) return [];

@@ -1,4 +1,4 @@
-import { summarizeRun, type RunRecord, type RunSummary } from './run-record.ts';
+import { checkRunName, summarizeRun, type RunRecord, type RunSummary } from './run-record.ts';
 import type { RunStore } from './run-store.ts';
 
 /** RunStore in memory (tests, the CLI). Records are copied in and out, as a database would. */
@@ -41,11 +41,4 @@ export class MemoryRunStore implements RunStore {
     }
     return count;
   }
-}
-
-/** A trimmed, non-empty run name; throws otherwise. */
-export function checkRunName(name: string): string {
-  const trimmed = name.trim();
-  if (!trimmed) throw new Error('A run name cannot be empty');
-  return trimmed;
 }

@@ -111,6 +111,13 @@ export interface RunRecordInput {
   evaluate?: EvaluateOptions;
 }
 
+/** A trimmed, non-empty run name; throws otherwise. */
+export function checkRunName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw new Error('A run name cannot be empty');
+  return trimmed;
+}
+
 /** A new run id, unique in practice within one browser. */
 export function newRunId(): string {
   return `r-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -122,8 +129,7 @@ export function newRunId(): string {
  * a bad k, an empty id or a non-finite score (a saved run must round-trip through TREC and JSON files).
  */
 export function buildRunRecord(input: RunRecordInput): RunRecord {
-  const name = input.name.trim();
-  if (!name) throw new Error('A run needs a name');
+  const name = checkRunName(input.name);
   const rankings = rankingsOfRunMap(input.run);
   const longest = rankings.reduce((max, r) => Math.max(max, r.docIds.length), 0);
   const k = input.k ?? Math.max(1, longest);

@@ -1,0 +1,103 @@
+import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
+import type { EmbeddingModelSource } from '../embedding/model-source.ts';
+
+/** One embedded version of a corpus: which model made it, how, and how far embedding got. */
+export interface EmbeddingSetRecord {
+  corpusId: string;
+  /** `embeddingModelKey(model)`; a corpus has at most one set per key. */
+  modelKey: string;
+  /** Identity of the pooled vectors (model, dtype, pooling, dimensions, prefixes). */
+  model: EmbeddingModelInfo;
+  /** Where the model was loaded from; used to load it again for queries. */
+  source: EmbeddingModelSource;
+  /** Max tokens per text the documents were embedded with (queries use the same). */
+  maxTokens: number;
+  /** Rows per stored chunk; every chunk but the last holds exactly this many. */
+  chunkRows: number;
+  /** Whether token-level (multi-vector) embeddings are stored too. */
+  tokens: boolean;
+  /** Documents of the corpus (rows when complete). */
+  totalRows: number;
+  /** Documents embedded and stored, in id order. */
+  rowsDone: number;
+  /** Id of the last stored document; embedding resumes after it. Null before the first chunk. */
+  lastId: string | null;
+  /** True once every document is stored. */
+  complete: boolean;
+  /** Where inference ran (`webgpu`, `wasm`, `cpu`), for the record. */
+  device: string;
+  /** Bytes of stored vector data (pooled and token-level). */
+  bytes: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A chunk of pooled vectors: `ids.length` rows, row-major, already L2-normalised. */
+export interface VectorChunk {
+  /** Chunk number, from 0; rows `index × chunkRows` onwards. */
+  index: number;
+  /** Document ids of the rows, in order. */
+  ids: string[];
+  /** `ids.length × dimensions` values. */
+  vectors: Float32Array;
+}
+
+/** Token-level vectors of a batch of consecutive documents. */
+export interface TokenBatch {
+  /** Row of the first document. */
+  startRow: number;
+  /** Document ids, in order. */
+  ids: string[];
+  /** Token vectors per document. */
+  counts: Int32Array;
+  /** `Σ counts × dimensions` values, documents one after another. */
+  vectors: Float32Array;
+}
+
+/** What a chunk write records about the set, in the same transaction. */
+export interface EmbeddingProgressUpdate {
+  rowsDone: number;
+  lastId: string;
+  complete: boolean;
+  /** Bytes added by this write. */
+  bytesAdded: number;
+}
+
+/**
+ * Stored embedding sets and their vectors: IndexedDB in the browser, memory in the CLI and tests.
+ * Every method is one transaction.
+ */
+export interface VectorStore {
+  /** The sets of a corpus (complete or not), newest first. */
+  listSets(corpusId: string): Promise<EmbeddingSetRecord[]>;
+  getSet(corpusId: string, modelKey: string): Promise<EmbeddingSetRecord | undefined>;
+  /** Creates a set with no rows; fails when one exists under the same key. */
+  createSet(record: EmbeddingSetRecord): Promise<void>;
+  /**
+   * Writes (or rewrites, when resuming a partial chunk) one chunk and the token batches of its new rows, and
+   * updates the set's progress, atomically: after a crash either all of it is stored or none.
+   */
+  writeChunk(corpusId: string, modelKey: string, chunk: VectorChunk, tokens: readonly TokenBatch[], progress: EmbeddingProgressUpdate): Promise<void>;
+  /** One chunk, or undefined. */
+  getChunk(corpusId: string, modelKey: string, index: number): Promise<VectorChunk | undefined>;
+  /** Every chunk of a set, in order. */
+  getChunks(corpusId: string, modelKey: string): Promise<VectorChunk[]>;
+  /** Every token batch of a set, in row order. */
+  getTokenBatches(corpusId: string, modelKey: string): Promise<TokenBatch[]>;
+  /** Removes a set and its vectors. */
+  deleteSet(corpusId: string, modelKey: string): Promise<void>;
+  /** Removes every set of a corpus (when the corpus is deleted). */
+  deleteCorpusSets(corpusId: string): Promise<void>;
+}
+
+/** The storage quota ran out while vectors were being written; everything stored before is intact. */
+export class VectorStorageFullError extends Error {
+  constructor(rowsStored: number) {
+    super(
+      'The browser refused to store more data: the storage quota for this site is used up. ' +
+        `The ${rowsStored} document vector(s) stored before are kept, and embedding can resume from there. ` +
+        'Free space by deleting corpora, runs or embedding sets, or allow more storage for this site, then resume.',
+    );
+    this.name = 'VectorStorageFullError';
+  }
+}

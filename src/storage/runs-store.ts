@@ -1,0 +1,64 @@
+import type { IDBPDatabase } from 'idb';
+import { checkRunName, StorageFullError, summarizeRun, type RunRecord, type RunStore, type RunSummary } from '../core/index.ts';
+import type { WorkbenchDb } from './database.ts';
+import { isQuotaError } from './idb-corpus-store.ts';
+import { rankingsKey, type StoredRunRankings, type StoredRunSummary } from './runs-schema.ts';
+
+/** RunStore over IndexedDB: a summary row (listed by corpus) and a rankings row per run, written together. */
+export class IdbRunStore implements RunStore {
+  constructor(private readonly db: IDBPDatabase<WorkbenchDb>) {}
+
+  async saveRun(record: RunRecord): Promise<void> {
+    if (!record.id || record.id.includes('\u0000')) throw new Error(`Invalid run id '${record.id}'`);
+    const summary: StoredRunSummary = { ...summarizeRun(record), row: 'summary' };
+    const rankings: StoredRunRankings = { id: rankingsKey(record.id), row: 'rankings', runId: record.id, rankings: record.rankings };
+    try {
+      const tx = this.db.transaction('runs', 'readwrite');
+      await Promise.all([tx.store.put(summary), tx.store.put(rankings), tx.done]);
+    } catch (error) {
+      if (isQuotaError(error)) throw new StorageFullError(`the run “${record.name}” was not saved`);
+      throw error;
+    }
+  }
+
+  async listRuns(corpusId: string): Promise<RunSummary[]> {
+    const rows = await this.db.getAllFromIndex('runs', 'corpusId', corpusId);
+    return rows
+      .filter((row): row is StoredRunSummary => row.row === 'summary')
+      .map(toSummary)
+      .sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  async getRun(id: string): Promise<RunRecord | undefined> {
+    const tx = this.db.transaction('runs');
+    const [summary, rankings] = await Promise.all([tx.store.get(id), tx.store.get(rankingsKey(id)), tx.done]);
+    if (summary?.row !== 'summary') return undefined;
+    const { rankedQueryCount: _, ...rest } = toSummary(summary);
+    return { ...rest, rankings: rankings?.row === 'rankings' ? rankings.rankings : [] };
+  }
+
+  async renameRun(id: string, name: string): Promise<void> {
+    const trimmed = checkRunName(name);
+    const tx = this.db.transaction('runs', 'readwrite');
+    const row = await tx.store.get(id);
+    if (row?.row !== 'summary') throw new Error(`No run ${id}`);
+    await Promise.all([tx.store.put({ ...row, name: trimmed }), tx.done]);
+  }
+
+  async deleteRun(id: string): Promise<void> {
+    const tx = this.db.transaction('runs', 'readwrite');
+    await Promise.all([tx.store.delete(id), tx.store.delete(rankingsKey(id)), tx.done]);
+  }
+
+  async deleteRunsOfCorpus(corpusId: string): Promise<number> {
+    const tx = this.db.transaction('runs', 'readwrite');
+    const ids = await tx.store.index('corpusId').getAllKeys(corpusId);
+    await Promise.all([...ids.flatMap((id) => [tx.store.delete(id), tx.store.delete(rankingsKey(id))]), tx.done]);
+    return ids.length;
+  }
+}
+
+function toSummary(row: StoredRunSummary): RunSummary {
+  const { row: _, ...summary } = row;
+  return summary;
+}
