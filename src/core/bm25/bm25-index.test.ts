@@ -59,7 +59,7 @@ describe('Bm25Index (plain Okapi BM25)', () => {
 
   it('restores from its serialised form with identical results and no re-tokenising', () => {
     const index = build();
-    const restored = Bm25Index.restore(JSON.parse(JSON.stringify(index.serialize())));
+    const restored = Bm25Index.restore(structuredClone(index.serialize()));
     expect(restored.documentCount).toBe(3);
     expect(restored.analyzer.options).toEqual(index.analyzer.options);
     for (const q of ['cat', 'dog bird', 'fish dog']) expect(restored.search(q, 10)).toEqual(index.search(q, 10));
@@ -72,6 +72,23 @@ describe('Bm25Index (plain Okapi BM25)', () => {
     expect(hits[1]!.score).toBeCloseTo((idf4 * 1.9) / (1 + 0.9 * (0.6 + 0.4 / 1.75)), 12);
   });
 
+  it('restores a larger index exactly: same hits, scores, terms and vocabulary', () => {
+    const words = 'tide mill wheel harbour lock barge salt ferry crane estuary quay granary'.split(' ');
+    const many = Array.from({ length: 300 }, (_, i) => ({
+      id: `doc${i}`,
+      title: i % 7 === 0 ? 'Harbour' : '',
+      text: Array.from({ length: 5 + (i % 13) }, (_, j) => words[(i * 5 + j * j) % words.length]).join(' '),
+    }));
+    const index = Bm25Index.create();
+    index.addAll(many);
+    const restored = Bm25Index.restore(structuredClone(index.serialize()));
+    for (const q of ['tide wheel', 'harbour', 'salt ferry crane', 'quay granary lock']) {
+      expect(restored.search(q, 50)).toEqual(index.search(q, 50));
+    }
+    expect(restored.termCount).toBe(index.termCount);
+    expect(restored.has('doc299')).toBe(true);
+  });
+
   it('uses the analyzer it was built with', () => {
     const index = Bm25Index.create({ stemming: 'none' });
     index.addAll(docs);
@@ -80,7 +97,7 @@ describe('Bm25Index (plain Okapi BM25)', () => {
   });
 
   it('rejects an unknown serialisation version', () => {
-    const bad = { ...build().serialize(), version: 9 as 1 };
+    const bad = { ...build().serialize(), version: 9 as 2 };
     expect(() => Bm25Index.restore(bad)).toThrow('Unsupported BM25 index format version 9');
   });
 });

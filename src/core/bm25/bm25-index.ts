@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { CorpusDocument } from '../corpus/types.ts';
 import { Analyzer, type AnalyzerOptions } from '../text/analyzer.ts';
+import { restoreSnapshot, takeSnapshot, type MiniSearchSnapshot } from './minisearch-snapshot.ts';
 import { OKAPI_BM25, type Bm25Params } from './params.ts';
 
 /** One BM25 result. */
@@ -11,14 +12,14 @@ export interface Bm25Hit {
   terms: string[];
 }
 
-/** What `Bm25Index.serialize` produces and `Bm25Index.restore` reads back. */
+/** What `Bm25Index.serialize` produces and `Bm25Index.restore` reads back (structured-clonable, not JSON). */
 export interface SerializedBm25Index {
   /** Format version of this record. */
-  version: 1;
+  version: 2;
   analyzer: AnalyzerOptions;
   documentCount: number;
-  /** MiniSearch's own JSON. */
-  miniSearch: string;
+  /** The MiniSearch index as typed arrays. */
+  snapshot: MiniSearchSnapshot;
 }
 
 type IndexedDoc = Pick<CorpusDocument, 'id' | 'title' | 'text'>;
@@ -63,9 +64,9 @@ export class Bm25Index {
   }
 
   static restore(serialized: SerializedBm25Index): Bm25Index {
-    if (serialized.version !== 1) throw new Error(`Unsupported BM25 index format version ${serialized.version}`);
+    if (serialized.version !== 2) throw new Error(`Unsupported BM25 index format version ${serialized.version}`);
     const analyzer = new Analyzer(serialized.analyzer);
-    const miniSearch = MiniSearch.loadJSON<IndexedDoc>(serialized.miniSearch, Bm25Index.miniSearchOptions(analyzer));
+    const miniSearch = restoreSnapshot<IndexedDoc>(serialized.snapshot, Bm25Index.miniSearchOptions(analyzer));
     return new Bm25Index(analyzer, miniSearch);
   }
 
@@ -123,10 +124,10 @@ export class Bm25Index {
 
   serialize(): SerializedBm25Index {
     return {
-      version: 1,
+      version: 2,
       analyzer: { ...this.analyzer.options },
       documentCount: this.miniSearch.documentCount,
-      miniSearch: JSON.stringify(this.miniSearch),
+      snapshot: takeSnapshot(this.miniSearch),
     };
   }
 }
