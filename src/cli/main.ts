@@ -1,8 +1,10 @@
 import { CliError, type CliCommand, type CliIo } from './io.ts';
 import { compareCommand, compareHelp } from './commands/compare.ts';
 import { evalCommand, evalHelp } from './commands/eval.ts';
+import { hdsCommand, hdsHelp } from './commands/hds.ts';
 import { runCommand, runHelp } from './commands/run.ts';
 import { searchCommand, searchHelp } from './commands/search.ts';
+import { sweepCommand, sweepHelp } from './commands/sweep.ts';
 
 interface CommandEntry {
   run: CliCommand;
@@ -15,6 +17,8 @@ const COMMANDS: Record<string, CommandEntry> = {
   run: { run: runCommand, help: runHelp, summary: 'run every query of a dataset and write a TREC run file' },
   eval: { run: evalCommand, help: evalHelp, summary: 'score a TREC run against qrels (trec_eval definitions)' },
   compare: { run: compareCommand, help: compareHelp, summary: 'compare runs with a baseline: deltas, wins/losses, p-values' },
+  sweep: { run: sweepCommand, help: sweepHelp, summary: 'sweep GQR settings over a query set; one row per grid point, with baselines' },
+  hds: { run: hdsCommand, help: hdsHelp, summary: 'run the Hybrid Deep Searcher (and baselines) with a chat model; EM/F1/evidence recall' },
 };
 
 export function usage(): string {

@@ -1,12 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import {
   Bm25Retriever,
+  buildRetriever,
   DEFAULT_ANALYZER_OPTIONS,
+  DEFAULT_FETCH_K_MULTIPLIER,
+  DEFAULT_RRF_K,
+  embedCorpus,
+  HUGGING_FACE_HOST,
+  loadEmbedder,
+  loadTokenStore,
+  loadVectorMatrix,
+  MemoryVectorStore,
+  NORMALIZE_METHODS,
   OKAPI_BM25,
+  presetForModel,
+  resolveGqrConfig,
+  theoreticalMinScore,
   type AnalyzerOptions,
   type Bm25Params,
+  type DenseIndex,
+  type EmbeddingDtype,
+  type EmbeddingModelSource,
+  type GqrConfig,
+  type NormalizeMethod,
+  type PipelineSpec,
   type Retriever,
 } from '../core/index.ts';
-import { CliError } from './io.ts';
+import { CliError, type CliIo } from './io.ts';
 import type { LoadedDataset } from './load-dataset.ts';
 
 type ParamValue = string | number | boolean;
@@ -22,6 +43,174 @@ export function analyzerFromParams(params: Record<string, ParamValue>): Analyzer
 
 const ANALYZER_KEYS = ['lowercase', 'stopWords', 'stemming'];
 const BM25_KEYS = ['k1', 'b', 'd', 'termCountBoost'];
+const DENSE_KEYS = ['dtype', 'pooling', 'queryPrefix', 'passagePrefix', 'maxTokens', 'batchSize', 'tokens', 'searchMode'];
+const RRF_KEYS = ['k', 'fetchKMultiplier'];
+const CC_KEYS = ['weight', 'normalizeMethod', 'pipeline1Min', 'pipeline2Min', 'fetchKMultiplier'];
+/** GQR settings (`--param`) of `--pipeline gqr`; the sweep takes them as its fixed settings. */
+export const GQR_KEYS = ['fetchKMultiplier', 'nSteps', 'learningRate', 'temperature', 'mixtureAlpha', 'candidatePoolMode', 'scorerMode', 'target', 'optimizer'];
+
+/** The pipelines `dsw run` and `dsw search` offer. */
+export const PIPELINES = ['bm25', 'dense', 'rrf', 'cc', 'gqr'] as const;
+
+/** Help text for the pipeline options, shared by the commands that take them. */
+export const PIPELINE_HELP = `  --pipeline  bm25 (default), dense, rrf or cc; rrf and cc fuse dense (pipeline 1) with bm25 (pipeline 2)
+  --model     embedding model for dense, rrf and cc: a model folder (config.json, tokenizer.json,
+              onnx/model.onnx), e.g. public/models/tiny-bert, or a model id looked up in --models-dir
+  --models-dir  folder of model folders for --model ids (default public/models)
+  --model-host  download --model ids from this host (e.g. ${HUGGING_FACE_HOST}); off by default
+  --param     pipeline setting, repeatable:
+              bm25: k1, b, d, termCountBoost, lowercase, stopWords, stemming
+              dense: dtype (fp32), pooling (mean|cls), queryPrefix, passagePrefix, maxTokens, batchSize,
+                     tokens (true: also token vectors), searchMode (single|multi = MaxSim)
+              rrf: k (60), fetchKMultiplier (2), and the bm25 and dense settings
+              cc: weight (0.5, of dense), normalizeMethod (mm|tmm|z|dbsf), pipeline1Min, pipeline2Min
+                  (tmm; default −1 for dense and 0 for bm25), fetchKMultiplier (2), and the bm25 and dense settings
+              gqr (dense primary refined toward bm25): fetchKMultiplier (2), nSteps (25), learningRate (0.1),
+                  temperature (1), mixtureAlpha (0.5), candidatePoolMode (union|primary), scorerMode
+                  (auto|single|multi), target (per-step|fixed), optimizer (gd|adam), and the bm25 and dense settings
+`;
+
+/** Where `--model` points, for the commands that embed. */
+export interface ModelOptions {
+  /** `--model`: a model folder or a model id. */
+  model?: string;
+  /** `--models-dir`: where model ids are looked up; default `public/models`. */
+  modelsDir?: string;
+  /** `--model-host`: download model ids from this host. */
+  modelHost?: string;
+}
+
+/** A pipeline built from command-line options: the retriever and the spec a saved run records. */
+export interface BuiltPipeline {
+  retriever: Retriever;
+  spec: PipelineSpec;
+}
+
+/**
+ * Builds the pipeline a `--pipeline` names through the core's `buildRetriever`, as the browser does. Dense
+ * pipelines load the `--model` with transformers.js (onnxruntime-node) and embed the dataset first, through the
+ * same `embedCorpus` path the browser's worker uses (into memory).
+ */
+export async function buildPipelineFromOptions(
+  pipeline: string,
+  params: Record<string, ParamValue>,
+  dataset: LoadedDataset,
+  io: CliIo,
+  models: ModelOptions = {},
+): Promise<BuiltPipeline> {
+  if (!(PIPELINES as readonly string[]).includes(pipeline)) throw new CliError(`Unknown pipeline "${pipeline}"; available: ${PIPELINES.join(', ')}`);
+  const known = [...ANALYZER_KEYS, ...BM25_KEYS, ...(pipeline === 'bm25' ? [] : DENSE_KEYS), ...(pipeline === 'rrf' ? RRF_KEYS : []), ...(pipeline === 'cc' ? CC_KEYS : []), ...(pipeline === 'gqr' ? GQR_KEYS : [])];
+  rejectUnknown(params, known, pipeline);
+  const bm25: PipelineSpec = { kind: 'bm25', params: bm25Params(params) };
+  if (pipeline === 'bm25') return { retriever: await build(bm25, { bm25Index: async () => dataset.index }), spec: bm25 };
+
+  const { modelKey, index } = await embedDataset(dataset, params, io, models);
+  const searchMode = 'searchMode' in params ? expectOneOf('searchMode', params.searchMode, ['single', 'multi'] as const) : undefined;
+  const dense: PipelineSpec = { kind: 'dense', modelKey, ...(searchMode ? { searchMode } : {}) };
+  const fetchKMultiplier = 'fetchKMultiplier' in params ? expectNumber('fetchKMultiplier', params.fetchKMultiplier) : DEFAULT_FETCH_K_MULTIPLIER;
+  let spec: PipelineSpec;
+  if (pipeline === 'dense') spec = dense;
+  else if (pipeline === 'gqr') spec = { kind: 'gqr', primary: dense, complementary: bm25, config: gqrConfigFromParams(params) };
+  else if (pipeline === 'rrf') spec = { kind: 'rrf', pipelines: [dense, bm25], k: 'k' in params ? expectNumber('k', params.k) : DEFAULT_RRF_K, fetchKMultiplier };
+  else {
+    const normalizeMethod = 'normalizeMethod' in params ? expectOneOf('normalizeMethod', params.normalizeMethod, NORMALIZE_METHODS) : ('mm' as NormalizeMethod);
+    const min = (key: 'pipeline1Min' | 'pipeline2Min', child: PipelineSpec) =>
+      key in params ? expectNumber(key, params[key]) : normalizeMethod === 'tmm' ? theoreticalMinScore(child) : null;
+    spec = {
+      kind: 'cc',
+      pipelines: [dense, bm25],
+      weight: 'weight' in params ? expectNumber('weight', params.weight) : 0.5,
+      normalizeMethod,
+      pipeline1Min: min('pipeline1Min', dense),
+      pipeline2Min: min('pipeline2Min', bm25),
+      fetchKMultiplier,
+    };
+  }
+  const resources = { bm25Index: async () => dataset.index, denseIndex: async () => index };
+  return { retriever: await build(spec, resources), spec };
+}
+
+async function build(spec: PipelineSpec, resources: Parameters<typeof buildRetriever>[1]): Promise<Retriever> {
+  try {
+    return await buildRetriever(spec, resources);
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+}
+
+function bm25Params(params: Record<string, ParamValue>): Bm25Params {
+  const bm25: Partial<Bm25Params> = {};
+  for (const key of ['k1', 'b', 'd'] as const) if (key in params) bm25[key] = expectNumber(key, params[key]);
+  if ('termCountBoost' in params) bm25.termCountBoost = expectBoolean('termCountBoost', params.termCountBoost);
+  return { ...OKAPI_BM25, ...bm25 };
+}
+
+/** Where `--model` is read from: a folder on disk, or a model id under the models folder or on a host. */
+export function resolveModelSource(models: ModelOptions, cwd: string): { source: EmbeddingModelSource; localModelPath?: string } {
+  const model = models.model?.trim();
+  if (!model) throw new CliError('Dense pipelines need --model <model folder or model id>, e.g. --model public/models/tiny-bert');
+  const folder = path.resolve(cwd, model);
+  if (fs.existsSync(folder) && fs.statSync(folder).isDirectory()) {
+    const parent = path.dirname(folder);
+    return { source: { location: 'path', modelId: path.basename(folder), parentPath: parent }, localModelPath: `${parent}${path.sep}` };
+  }
+  if (models.modelHost) return { source: { location: 'remote', modelId: model, host: models.modelHost } };
+  const dir = path.resolve(cwd, models.modelsDir ?? 'public/models');
+  return { source: { location: 'path', modelId: model, parentPath: dir }, localModelPath: `${dir}${path.sep}` };
+}
+
+async function embedDataset(
+  dataset: LoadedDataset,
+  params: Record<string, ParamValue>,
+  io: CliIo,
+  models: ModelOptions,
+): Promise<{ modelKey: string; index: DenseIndex }> {
+  const { source, localModelPath } = resolveModelSource(models, io.cwd);
+  const preset = presetForModel(source.modelId);
+  const text = (key: string) => (key in params ? String(params[key]) : undefined);
+  const pooling = 'pooling' in params ? expectOneOf('pooling', params.pooling, ['mean', 'cls'] as const) : preset?.pooling;
+  let embedder;
+  try {
+    embedder = await loadEmbedder({
+      modelId: source.modelId,
+      localModelPath,
+      remoteHost: source.location === 'remote' ? source.host : undefined,
+      allowRemoteModels: source.location === 'remote',
+      dtype: (text('dtype') ?? 'fp32') as EmbeddingDtype,
+      pooling,
+      prefixes: { query: text('queryPrefix') ?? preset?.prefixes.query, passage: text('passagePrefix') ?? preset?.prefixes.passage },
+      maxTokens: 'maxTokens' in params ? expectNumber('maxTokens', params.maxTokens) : preset?.maxTokens,
+      batchSize: 'batchSize' in params ? expectNumber('batchSize', params.batchSize) : undefined,
+    });
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+  const tokens = 'tokens' in params ? expectBoolean('tokens', params.tokens) : params.searchMode === 'multi';
+  const vectors = new MemoryVectorStore();
+  const started = performance.now();
+  let lastReport = started;
+  const set = await embedCorpus(embedder, dataset.store, vectors, {
+    corpusId: dataset.corpus.id,
+    source,
+    device: 'cpu',
+    tokens,
+    onProgress: (p) => {
+      const now = performance.now();
+      if (now - lastReport < 2000 || p.done === p.total) return;
+      lastReport = now;
+      io.err(`  embedded ${p.done} of ${p.total} documents (${p.docsPerSecond.toFixed(0)} docs/s)\n`);
+    },
+  });
+  io.err(
+    `Embedded ${set.rowsDone} documents with ${embedder.info.modelId} (${embedder.info.dimensions} dims, onnxruntime-node) in ` +
+      `${((performance.now() - started) / 1000).toFixed(2)} s\n`,
+  );
+  const matrix = await loadVectorMatrix(vectors, set);
+  return {
+    modelKey: set.modelKey,
+    index: { matrix, embedder, tokens: set.tokens ? () => loadTokenStore(vectors, set) : undefined },
+  };
+}
 
 /** Builds the retriever a `--pipeline` names, from the loaded dataset and the `--param`s. */
 export function retrieverFromOptions(pipeline: string, params: Record<string, ParamValue>, dataset: LoadedDataset): Retriever {
@@ -37,8 +226,23 @@ export function retrieverFromOptions(pipeline: string, params: Record<string, Pa
         throw new CliError((error as Error).message);
       }
     }
+    case 'dense':
+    case 'rrf':
+    case 'cc':
+      throw new CliError(`Pipeline ${pipeline} is not available in this command; use dsw run or dsw search`);
     default:
       throw new CliError(`Unknown pipeline "${pipeline}"; available: bm25`);
+  }
+}
+
+/** The GQR settings among `--param`s, validated (the reference's messages). */
+export function gqrConfigFromParams(params: Record<string, ParamValue>): GqrConfig {
+  const config: Record<string, ParamValue> = {};
+  for (const key of GQR_KEYS) if (key in params) config[key] = params[key]!;
+  try {
+    return resolveGqrConfig(config as Partial<GqrConfig>);
+  } catch (error) {
+    throw new CliError(`--param: ${(error as Error).message}`);
   }
 }
 

@@ -163,6 +163,7 @@ export {
   type RunMetrics,
 } from './runs/run-record.ts';
 export { WORKBENCH_VERSION } from './runs/workbench-version.ts';
+export { describeRunPipeline, modelsOfPipeline } from './runs/run-pipeline.ts';
 export { withoutSecrets, isSecretKey } from './runs/redact-secrets.ts';
 export { exportRunJson, parseRunJson, RunJsonError, RUN_JSON_FORMAT, RUN_JSON_VERSION } from './runs/run-json.ts';
 export { exportRunTrec, runTag } from './runs/run-trec.ts';
@@ -179,3 +180,115 @@ export {
 } from './runs/comparison-csv.ts';
 export type { RunStore } from './runs/run-store.ts';
 export { MemoryRunStore } from './runs/memory-run-store.ts';
+export { passageRetriever, type DocumentLookup } from './hds/passage-retriever.ts';
+export { runAgent, agentMethodOf, AGENT_METHODS, AGENT_METHOD_LABELS, type AgentMethod, type AgentRun, type AgentSettings, type RunAgentOptions } from './hds/agent-run.ts';
+export { scoreAgentRun, goldDocumentIds, type QuestionGold, type QuestionMetrics } from './hds/question-metrics.ts';
+export {
+  runBatch,
+  aggregateBatch,
+  batchKey,
+  budgetSweepVariants,
+  type BatchQuestion,
+  type BatchVariant,
+  type BatchItem,
+  type BatchAggregate,
+  type BatchProgress,
+  type BatchOutcome,
+  type BudgetParam,
+  type RunBatchOptions,
+} from './hds/batch.ts';
+export {
+  stripSecrets,
+  formatAgentRunsFile,
+  parseAgentRunsFile,
+  newSavedRunId,
+  AGENT_RUNS_FORMAT,
+  type AgentRunsFile,
+  type SavedAgentRun,
+  type SavedQuestionRun,
+  type SavedBatchRun,
+  type SavedLlm,
+  type SavedRetriever,
+} from './hds/saved-run.ts';
+export { TransformersTextProvider, generatedText, type TransformersProviderOptions, type TextGenerationDevice } from './llm/transformers-provider.ts';
+export {
+  createLlmProvider,
+  samplingOf,
+  type LlmProviderSettings,
+  type OpenAiEndpointSettings,
+  type InBrowserModelSettings,
+  type ProviderHost,
+} from './llm/provider-settings.ts';
+export { embeddingModelKey, modelIdOfKey } from './embedding/model-key.ts';
+export { presetForModel, describeModelSource, HUGGING_FACE_HOST, type EmbeddingModelSource } from './embedding/model-source.ts';
+export { embedCorpus, defaultChunkRows, type EmbedCorpusOptions, type EmbedCorpusProgress } from './embedding/embed-corpus.ts';
+export {
+  VectorStorageFullError,
+  type VectorStore,
+  type EmbeddingSetRecord,
+  type VectorChunk,
+  type TokenBatch,
+  type EmbeddingProgressUpdate,
+} from './storage/vector-store.ts';
+export { MemoryVectorStore } from './storage/memory-vector-store.ts';
+export { loadVectorMatrix, loadTokenStore, assertCompleteSet } from './dense/stored-vectors.ts';
+export { searchDenseSharded, splitRows, type RowRangeSearch } from './dense/sharded-search.ts';
+export { DenseRetriever, type DenseIndex, type QueryEmbedder, type DenseSearchMode } from './retrieval/dense-retriever.ts';
+export { FusionRetriever, DEFAULT_FETCH_K_MULTIPLIER, type FusionMethodConfig } from './retrieval/fusion-retriever.ts';
+export { theoreticalMinScore } from './retrieval/pipeline-spec.ts';
+export type { DensePipelineSpec, RrfPipelineSpec, CcPipelineSpec } from './retrieval/pipeline-spec.ts';
+export {
+  GqrRetriever,
+  gqrGeometryOf,
+  gqrPathOf,
+  rerankPrepared,
+  tracePrepared,
+  isEmbeddingError,
+  type GqrGeometry,
+  type GqrChildLists,
+  type GqrPrepared,
+  type GqrOutcome,
+  type GqrRetrieverOptions,
+} from './retrieval/gqr-retriever.ts';
+export {
+  SWEEP_KEYS,
+  SWEEP_MODE_VALUES,
+  MAX_GRID_POINTS,
+  SweepGridError,
+  sweepKey,
+  sweepKeyLabel,
+  isNumericSweepKey,
+  parseGridAxis,
+  parseSweepValue,
+  validateGrid,
+  expandGrid,
+  describeSettings,
+  DEFAULT_CC_WEIGHTS,
+  sweepQuery,
+  collectSweepRuns,
+  evaluateSweep,
+  versusBaseline,
+  bestValues,
+  runSweep,
+  prepareSweepQueries,
+  sweepPreparedQueries,
+  type SweepKey,
+  type SweepValue,
+  type GridAxis,
+  type GridPoint,
+  type SweepJob,
+  type SweepPreparedQuery,
+  type QueryBaselines,
+  type QuerySweepResult,
+  type SweepRuns,
+  type SweepPointRun,
+  type SweepBaselineName,
+  type SweepEvaluation,
+  type SweepRunScores,
+  type SweepPointScores,
+  type WinTieLoss,
+  type BestValue,
+  type SweepProgress,
+  type SweepPreparer,
+} from './sweep/index.ts';
+export type { GqrPipelineSpec } from './retrieval/pipeline-spec.ts';

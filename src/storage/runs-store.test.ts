@@ -17,12 +17,12 @@ describe('IdbRunStore', () => {
     const db = (store as unknown as { db: { transaction: (...args: unknown[]) => unknown } }).db;
     const original = db.transaction.bind(db);
     db.transaction = (...args: unknown[]) => {
-      const tx = original(...args) as { store: unknown };
-      Object.defineProperty(tx, 'store', { value: { put: () => Promise.reject(new DOMException('quota', 'QuotaExceededError')) } });
-      return tx;
+      // A transaction whose writes fail the way a full disk does.
+      const tx = original(...args) as { done: Promise<void> };
+      return { done: tx.done, store: { put: () => Promise.reject(new DOMException('quota', 'QuotaExceededError')) } };
     };
     await expect(store.saveRun(sampleRun('lost', 'c1', 'Lost run'))).rejects.toThrow(StorageFullError);
-    await expect(store.saveRun(sampleRun('lost', 'c1', 'Lost run'))).rejects.toThrow('the run “Lost run” was not saved');
+    await expect(store.saveRun(sampleRun('lost', 'c1', 'Lost run'))).rejects.toThrow('The run “Lost run” was not saved; runs and corpora stored before are intact');
     db.transaction = original;
     expect((await store.listRuns('c1')).map((r) => r.id)).toEqual(['kept']);
   });

@@ -16,7 +16,7 @@ export class IdbRunStore implements RunStore {
       const tx = this.db.transaction('runs', 'readwrite');
       await Promise.all([tx.store.put(summary), tx.store.put(rankings), tx.done]);
     } catch (error) {
-      if (isQuotaError(error)) throw new StorageFullError(`the run “${record.name}” was not saved`);
+      if (isQuotaError(error)) throw runStorageFull(record.name);
       throw error;
     }
   }
@@ -56,6 +56,16 @@ export class IdbRunStore implements RunStore {
     await Promise.all([...ids.flatMap((id) => [tx.store.delete(id), tx.store.delete(rankingsKey(id))]), tx.done]);
     return ids.length;
   }
+}
+
+/** StorageFullError with words about runs (its default message speaks of corpora being loaded). */
+function runStorageFull(name: string): StorageFullError {
+  const error = new StorageFullError();
+  error.message =
+    'The browser refused to store more data: the storage quota for this site is used up. ' +
+    `The run “${name}” was not saved; runs and corpora stored before are intact. ` +
+    'Free space by deleting corpora or runs, or allow more storage for this site.';
+  return error;
 }
 
 function toSummary(row: StoredRunSummary): RunSummary {

@@ -1,17 +1,36 @@
-// Row types of the dense-vector stores. Owned by the dense-retrieval feature; refine freely.
+// Row types of the dense-vector stores. Owned by the dense-retrieval feature.
+import type { EmbeddingSetRecord } from '../core/index.ts';
 
-/** One embedded version of a corpus: which model made it and how far embedding got. */
-export interface StoredEmbeddingSet {
-  corpusId: string;
-  /** Identifies model + dtype + pooling + prefixes; part of every chunk's key. */
-  modelKey: string;
-  [field: string]: unknown;
-}
+/** One embedded version of a corpus, keyed [corpusId, modelKey]: which model made it and how far embedding got. */
+export type StoredEmbeddingSet = EmbeddingSetRecord;
 
-/** A chunk of rows of an embedding set. */
-export interface StoredVectorChunk {
+/**
+ * A chunk of an embedding set, keyed [corpusId, modelKey, chunk]. `chunk` ≥ 0: pooled vectors of rows
+ * `chunk × chunkRows` onwards. `chunk` < 0: token-level vectors of the documents from row `−chunk − 1` on.
+ * All records of a set therefore lie in one key range, [corpusId, modelKey, −∞ … +∞].
+ */
+export type StoredVectorChunk = StoredPooledChunk | StoredTokenChunk;
+
+export interface StoredPooledChunk {
   corpusId: string;
   modelKey: string;
   chunk: number;
-  [field: string]: unknown;
+  kind: 'pooled';
+  /** Document ids of the rows. */
+  ids: string[];
+  /** `ids.length × dimensions` L2-normalised values (a buffer of exactly this size). */
+  vectors: Float32Array;
+}
+
+export interface StoredTokenChunk {
+  corpusId: string;
+  modelKey: string;
+  chunk: number;
+  kind: 'tokens';
+  /** Document ids, in row order. */
+  ids: string[];
+  /** Token vectors per document. */
+  counts: Int32Array;
+  /** Token vectors of the documents one after another. */
+  vectors: Float32Array;
 }

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CorporaPage } from './corpora/CorporaPage.tsx';
 import { SearchPage } from './search/SearchPage.tsx';
 
@@ -12,6 +12,11 @@ export interface PageEntry {
 export const PAGES: readonly PageEntry[] = [
   { id: 'corpora', label: 'Corpora', component: CorporaPage },
   { id: 'search', label: 'Search', component: SearchPage },
+  { id: 'embeddings', label: 'Embeddings', component: lazy(() => import('./embeddings/EmbeddingsPage.tsx').then((m) => ({ default: m.EmbeddingsPage }))) },
+  { id: 'runs', label: 'Runs', component: lazy(() => import('./runs/RunsPage.tsx').then((m) => ({ default: m.RunsPage }))) },
+  { id: 'compare', label: 'Compare', component: lazy(() => import('./compare/ComparePage.tsx').then((m) => ({ default: m.ComparePage }))) },
+  { id: 'gqr', label: 'GQR lab', component: lazy(() => import('./gqr/GqrLabPage.tsx').then((m) => ({ default: m.GqrLabPage }))) },
+  { id: 'hds', label: 'Deep search', component: lazy(() => import('./hds/HdsPage.tsx').then((m) => ({ default: m.HdsPage }))) },
 ];
 
 export function findPage(id: string): PageEntry {

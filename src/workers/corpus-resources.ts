@@ -1,4 +1,20 @@
-import { Bm25Index, type CorpusStore, type RetrievalResources } from '../core/index.ts';
+import {
+  assertCompleteSet,
+  Bm25Index,
+  describeEmbeddingModel,
+  describeModelSource,
+  loadTokenStore,
+  loadVectorMatrix,
+  sameEmbeddingModel,
+  type CorpusStore,
+  type DenseIndex,
+  type EmbeddingSetRecord,
+  type MultiVectorStore,
+  type RetrievalResources,
+  type VectorStore,
+} from '../core/index.ts';
+import { loadBrowserEmbedder, settingsKey, type LoadedEmbedder } from './browser-embedder.ts';
+import type { ModelSettings } from './embed-worker-api.ts';
 
 /**
  * Retrieval resources of stored corpora for a worker: restored from storage on first use, then cached for
@@ -10,12 +26,13 @@ export class CorpusResourceCache {
   constructor(
     private readonly store: Promise<CorpusStore>,
     private readonly keep = 2,
+    private readonly vectors: Promise<VectorStore> | null = null,
   ) {}
 
   get(corpusId: string): CorpusResources {
     let resources = this.cache.get(corpusId);
     if (resources) this.cache.delete(corpusId); // re-inserted below: most recently used last
-    else resources = new CorpusResources(corpusId, this.store);
+    else resources = new CorpusResources(corpusId, this.store, this.vectors);
     this.cache.set(corpusId, resources);
     while (this.cache.size > this.keep) this.cache.delete(this.cache.keys().next().value!);
     return resources;
@@ -26,15 +43,44 @@ export class CorpusResourceCache {
   }
 }
 
+// Query models, shared by every corpus whose sets were made with the same settings.
+const queryModels = new Map<string, Promise<LoadedEmbedder>>();
+
+/** The model settings an embedding set was made with, to load the same model for its queries. */
+function settingsOf(set: EmbeddingSetRecord): ModelSettings {
+  const { model } = set;
+  return {
+    source: set.source,
+    dtype: model.dtype as ModelSettings['dtype'],
+    pooling: model.pooling === 'cls' ? 'cls' : 'mean',
+    prefixes: model.prefixes,
+    maxTokens: set.maxTokens,
+  };
+}
+
+function queryModel(settings: ModelSettings): Promise<LoadedEmbedder> {
+  const key = settingsKey(settings);
+  let model = queryModels.get(key);
+  if (!model) {
+    // Single queries are small: wasm answers them without WebGPU's start-up cost.
+    model = loadBrowserEmbedder(settings, { preferGpu: false, batchSize: 1 });
+    queryModels.set(key, model);
+    model.catch(() => queryModels.get(key) === model && queryModels.delete(key));
+  }
+  return model;
+}
+
 /** One corpus's resources; records what it had to load so the UI can say so. */
 export class CorpusResources implements RetrievalResources {
   /** Descriptions of loads since the last `takeLoadLog()`. */
   private loadLog: string[] = [];
   private bm25: Promise<Bm25Index> | null = null;
+  private readonly dense = new Map<string, Promise<DenseIndex>>();
 
   constructor(
     readonly corpusId: string,
     private readonly store: Promise<CorpusStore>,
+    private readonly vectors: Promise<VectorStore> | null = null,
   ) {}
 
   bm25Index(): Promise<Bm25Index> {
@@ -47,6 +93,45 @@ export class CorpusResources implements RetrievalResources {
     })();
     this.bm25.catch(() => (this.bm25 = null));
     return this.bm25;
+  }
+
+  denseIndex(modelKey: string): Promise<DenseIndex> {
+    let index = this.dense.get(modelKey);
+    if (!index) {
+      index = this.loadDense(modelKey);
+      this.dense.set(modelKey, index);
+      index.catch(() => this.dense.get(modelKey) === index && this.dense.delete(modelKey));
+    }
+    return index;
+  }
+
+  private async loadDense(modelKey: string): Promise<DenseIndex> {
+    if (!this.vectors) throw new Error('Dense retrieval is not available here (no vector storage).');
+    const vectors = await this.vectors;
+    const set = await vectors.getSet(this.corpusId, modelKey);
+    if (!set) throw new Error('This corpus has no stored vectors for that model (they may have been deleted); embed it on the Embeddings page.');
+    assertCompleteSet(set);
+    // Vectors and model load side by side; a model that cannot load stops only dense pipelines.
+    const [matrix, model] = await Promise.all([
+      loadVectorMatrix(vectors, set),
+      queryModel(settingsOf(set)).catch((error: Error) => {
+        throw new Error(`The vectors are stored, but their model cannot be loaded to embed the query: ${error.message}`, { cause: error });
+      }),
+    ]);
+    const { embedder } = model;
+    if (!sameEmbeddingModel(embedder.info, set.model)) {
+      throw new Error(
+        `The model loaded from ${describeModelSource(set.source)} is ${describeEmbeddingModel(embedder.info)}, but these vectors were made ` +
+          `with ${describeEmbeddingModel(set.model)}. Vectors are never searched with another model; restore the original model files or embed again.`,
+      );
+    }
+    this.loadLog.push(`${matrix.size} vectors of ${set.model.modelId} restored from storage`);
+    let tokens: Promise<MultiVectorStore> | null = null;
+    return {
+      matrix,
+      embedder,
+      tokens: set.tokens ? () => (tokens ??= loadTokenStore(vectors, set)) : undefined,
+    };
   }
 
   takeLoadLog(): string[] {

@@ -19,6 +19,8 @@ export interface SearchResponse {
   loaded: string[];
   /** The pipeline's full configuration, as a run would save it. */
   config: Readonly<Record<string, unknown>>;
+  /** The embedding models that produced the results (dense pipelines), described in one line each. */
+  models: string[];
 }
 
 export interface QuerySetRun {

@@ -1,12 +1,12 @@
 // Retrieval over stored corpora: ad-hoc searches and whole query sets, for any pipeline spec.
 import * as Comlink from 'comlink';
-import { buildRetriever, runQueries, type PipelineSpec } from '../core/index.ts';
-import { IdbCorpusStore, openWorkbenchDb } from '../storage/index.ts';
+import { buildRetriever, describeEmbeddingModel, runQueries, type EmbeddingModelInfo, type PipelineSpec } from '../core/index.ts';
+import { IdbCorpusStore, IdbVectorStore, openWorkbenchDb } from '../storage/index.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
 import type { QuerySetRun, RetrievalWorkerApi, SearchResponse } from './retrieval-worker-api.ts';
 
 const storePromise = openWorkbenchDb().then((db) => new IdbCorpusStore(db));
-const resources = new CorpusResourceCache(storePromise);
+const resources = new CorpusResourceCache(storePromise, 2, openWorkbenchDb().then((db) => new IdbVectorStore(db)));
 let current: AbortController | null = null;
 
 const api: RetrievalWorkerApi = {
@@ -14,7 +14,7 @@ const api: RetrievalWorkerApi = {
     const corpus = resources.get(corpusId);
     const t0 = performance.now();
     const retriever = await buildRetriever(spec, corpus);
-    const index = spec.kind === 'bm25' ? await corpus.bm25Index() : null;
+    const index = usesBm25(spec) ? await corpus.bm25Index() : null;
     const t1 = performance.now();
     const hits = await retriever.search(query, k);
     const t2 = performance.now();
@@ -30,6 +30,7 @@ const api: RetrievalWorkerApi = {
       loadMs: t1 - t0,
       loaded: corpus.takeLoadLog(),
       config: retriever.config,
+      models: embeddingModelsOf(retriever.config),
     };
   },
 
@@ -38,7 +39,9 @@ const api: RetrievalWorkerApi = {
     const controller = new AbortController();
     current = controller;
     try {
-      const retriever = await buildRetriever(spec, resources.get(corpusId));
+      const corpus = resources.get(corpusId);
+      const retriever = await buildRetriever(spec, corpus);
+      corpus.takeLoadLog(); // what a search reports as loaded is what that search had to load
       const queries = await (await storePromise).getQueries(corpusId);
       const started = performance.now();
       const run = await runQueries(retriever, queries, k, onProgress, controller.signal);
@@ -56,5 +59,24 @@ const api: RetrievalWorkerApi = {
     resources.forget(corpusId);
   },
 };
+
+// Whether a spec (or any pipeline inside it) is BM25, whose matched terms are highlighted.
+function usesBm25(spec: unknown): boolean {
+  if (!spec || typeof spec !== 'object') return false;
+  if ((spec as { kind?: unknown }).kind === 'bm25') return true;
+  return Object.values(spec).some((value) => (Array.isArray(value) ? value.some(usesBm25) : usesBm25(value)));
+}
+
+// Descriptions of the embedding models a configuration records (at any depth, e.g. inside a fusion).
+function embeddingModelsOf(config: unknown, found: string[] = []): string[] {
+  if (!config || typeof config !== 'object') return found;
+  const model = (config as { model?: unknown }).model;
+  if (model && typeof model === 'object' && 'modelId' in model && 'dimensions' in model) {
+    const label = describeEmbeddingModel(model as EmbeddingModelInfo);
+    if (!found.includes(label)) found.push(label);
+  }
+  for (const value of Object.values(config)) if (value !== model) embeddingModelsOf(value, found);
+  return found;
+}
 
 Comlink.expose(api);

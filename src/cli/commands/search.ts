@@ -1,18 +1,17 @@
 import { parseArgs } from 'node:util';
 import { CliError, type CliCommand } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
-import { analyzerFromParams, retrieverFromOptions } from '../pipeline-options.ts';
+import { analyzerFromParams, buildPipelineFromOptions, PIPELINE_HELP } from '../pipeline-options.ts';
 import { parseParams, positiveInt } from '../params.ts';
 import { formatTable } from '../table.ts';
 
-export const searchHelp = `Usage: dsw search --dataset <dir> --query "<text>" [--pipeline bm25] [--param name=value ...] [--top-k 10] [--json]
+export const searchHelp = `Usage: dsw search --dataset <dir> --query "<text>" [--pipeline bm25|dense|rrf|cc] [--model <folder or id>]
+                  [--param name=value ...] [--top-k 10] [--json]
 
 Searches a dataset (a BEIR folder, or a folder of .jsonl/.csv/.tsv/.txt/.md files) and prints the ranking.
   --dataset   folder (or single file) to load
   --query     query text
-  --pipeline  retrieval pipeline (default bm25)
-  --param     pipeline setting, repeatable: k1, b, d, termCountBoost, lowercase, stopWords, stemming
-  --top-k     number of results (default 10)
+${PIPELINE_HELP}  --top-k     number of results (default 10)
   --json      print JSON: [{"rank", "id", "score", "title"}]
 `;
 
@@ -25,6 +24,9 @@ export const searchCommand: CliCommand = async (argv, io) => {
       pipeline: { type: 'string', default: 'bm25' },
       param: { type: 'string', multiple: true },
       'top-k': { type: 'string' },
+      model: { type: 'string' },
+      'models-dir': { type: 'string' },
+      'model-host': { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -39,7 +41,11 @@ export const searchCommand: CliCommand = async (argv, io) => {
   const topK = positiveInt('--top-k', values['top-k'], 10);
   const params = parseParams(values.param);
   const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params));
-  const retriever = retrieverFromOptions(values.pipeline!, params, dataset);
+  const { retriever } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
+    model: values.model,
+    modelsDir: values['models-dir'],
+    modelHost: values['model-host'],
+  });
   const hits = await retriever.search(values.query, topK);
   const docs = await dataset.store.getDocuments(dataset.corpus.id, hits.map((h) => h.id));
   const rows = hits.map((hit, i) => ({ rank: i + 1, id: hit.id, score: hit.score, title: docs[i]?.title ?? '' }));

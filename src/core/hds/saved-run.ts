@@ -79,6 +79,11 @@ export interface SavedBatchRun extends SavedRunCommon {
 /** A saved run of either type. */
 export type SavedAgentRun = SavedQuestionRun | SavedBatchRun;
 
+/** A new unique id for a saved run. */
+export function newSavedRunId(): string {
+  return `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
 /** Identifies an export file. */
 export const AGENT_RUNS_FORMAT = 'dsw-agent-runs';
 

@@ -1,5 +1,8 @@
 import type { Bm25Index } from '../bm25/bm25-index.ts';
 import { Bm25Retriever } from './bm25-retriever.ts';
+import { DenseRetriever, type DenseIndex } from './dense-retriever.ts';
+import { FusionRetriever } from './fusion-retriever.ts';
+import { GqrRetriever, gqrGeometryOf } from './gqr-retriever.ts';
 import type { PipelineSpec } from './pipeline-spec.ts';
 import type { Retriever } from './retriever.ts';
 
@@ -10,6 +13,12 @@ import type { Retriever } from './retriever.ts';
 export interface RetrievalResources {
   /** The corpus's BM25 index. */
   bm25Index(): Promise<Bm25Index>;
+  /**
+   * The stored vectors of one embedding set with a query embedder of the same model. Rejects with words a person
+   * can act on when the set is missing, incomplete, or its model cannot be loaded. Absent: the host has no
+   * dense retrieval.
+   */
+  denseIndex?(modelKey: string): Promise<DenseIndex>;
 }
 
 /** Turns a pipeline spec into a Retriever over the given resources. */
@@ -17,7 +26,31 @@ export async function buildRetriever(spec: PipelineSpec, resources: RetrievalRes
   switch (spec.kind) {
     case 'bm25':
       return new Bm25Retriever(await resources.bm25Index(), spec.params);
+    case 'dense': {
+      if (!resources.denseIndex) throw new Error('Dense retrieval is not available here (no stored vectors).');
+      return new DenseRetriever(await resources.denseIndex(spec.modelKey), { searchMode: spec.searchMode });
+    }
+    case 'rrf': {
+      const [first, second] = await buildChildren(spec.pipelines, resources);
+      return new FusionRetriever(first, second, { method: 'rrf', k: spec.k }, spec.fetchKMultiplier);
+    }
+    case 'cc': {
+      const [first, second] = await buildChildren(spec.pipelines, resources);
+      const { weight, normalizeMethod, pipeline1Min, pipeline2Min } = spec;
+      return new FusionRetriever(first, second, { method: 'cc', weight, normalizeMethod, pipeline1Min, pipeline2Min }, spec.fetchKMultiplier);
+    }
+    case 'gqr': {
+      // The primary first, then the complementary (reference §5.2 scenario 6).
+      const primary = await buildRetriever(spec.primary, resources);
+      const complementary = await buildRetriever(spec.complementary, resources);
+      return new GqrRetriever({ primary, complementary, geometry: gqrGeometryOf(primary), config: spec.config });
+    }
     default:
       throw new Error(`Unknown pipeline kind: ${String((spec as { kind: unknown }).kind)}`);
   }
+}
+
+async function buildChildren(pipelines: readonly [PipelineSpec, PipelineSpec], resources: RetrievalResources): Promise<[Retriever, Retriever]> {
+  if (!Array.isArray(pipelines) || pipelines.length !== 2) throw new Error('A fusion pipeline needs exactly two pipelines to fuse.');
+  return [await buildRetriever(pipelines[0], resources), await buildRetriever(pipelines[1], resources)];
 }

@@ -4,6 +4,7 @@ import type { GqrInput } from '../gqr/input.ts';
 import { gqrRerank, gqrRerankWithTrace } from '../gqr/rerank.ts';
 import { chooseScorerPath, resolveScorerMode, type GqrPath } from '../gqr/scorer-path.ts';
 import type { GqrTrace } from '../gqr/trace.ts';
+import { DenseRetriever } from './dense-retriever.ts';
 import type { Retriever } from './retriever.ts';
 import type { ScoredDoc } from './types.ts';
 
@@ -86,6 +87,8 @@ export class GqrRetriever implements Retriever {
   private readonly primary: Retriever;
   private readonly complementary: Retriever;
   private readonly geometry: GqrGeometry | null;
+  /** Queries answered so far per path, and per child stand-in: reported in `config` so a saved run says which paths ran. */
+  private readonly tally = { single: 0, multi: 0, 'score-space': 0, childStandIns: 0 };
 
   constructor(options: GqrRetrieverOptions) {
     this.primary = options.primary;
@@ -101,6 +104,7 @@ export class GqrRetriever implements Retriever {
       complementary: { pipeline: this.complementary.pipeline, ...this.complementary.config },
       primarySearchMode: this.geometry?.searchMode ?? null,
       resolvedScorer: resolveScorerMode(this.gqr.scorerMode, this.geometry?.searchMode),
+      pathsTaken: { ...this.tally },
     };
   }
 
@@ -110,12 +114,18 @@ export class GqrRetriever implements Retriever {
 
   /** As {@link search}, with the path that ran and why. */
   async searchWithOutcome(text: string, k: number, signal?: AbortSignal): Promise<GqrOutcome> {
-    return rerankPrepared(await this.prepare(text, k, signal), k, this.gqr);
+    return this.count(rerankPrepared(await this.prepare(text, k, signal), k, this.gqr));
   }
 
   /** As {@link search}, with the full optimisation trace (for the inspector). */
   async searchWithTrace(text: string, k: number, signal?: AbortSignal): Promise<GqrOutcome & { trace: GqrTrace }> {
-    return tracePrepared(await this.prepare(text, k, signal), k, this.gqr);
+    return this.count(tracePrepared(await this.prepare(text, k, signal), k, this.gqr));
+  }
+
+  private count<T extends GqrOutcome>(outcome: T): T {
+    this.tally[outcome.path]++;
+    if (outcome.children !== 'both') this.tally.childStandIns++;
+    return outcome;
   }
 
   /**
@@ -173,6 +183,27 @@ export class GqrRetriever implements Retriever {
       input.candidateMultiEmbeddings = await geometry.documentTokenVectors(candidates);
     }
   }
+}
+
+/**
+ * The geometry of a dense primary: its query embeddings and stored document vectors, copied out of the store so a
+ * prepared query is small and can be sent to another thread. Null for any other retriever (score-space path).
+ */
+export function gqrGeometryOf(primary: Retriever): GqrGeometry | null {
+  if (!(primary instanceof DenseRetriever)) return null;
+  const copyVectors = (map: ReadonlyMap<string, Float32Array>) => new Map([...map].map(([id, v]) => [id, v.slice()]));
+  const copyMatrices = (map: ReadonlyMap<string, Float32Array[]>) => new Map([...map].map(([id, m]) => [id, m.map((v) => v.slice())]));
+  return {
+    searchMode: primary.searchMode,
+    embedQuery: async (text) => (await primary.embedQuery(text)).vector.slice(),
+    embedQueryTokens: async (text) => {
+      const { vectors, count } = await primary.embedQueryTokens(text);
+      const dims = primary.model.dimensions;
+      return Array.from({ length: count }, (_, a) => vectors.slice(a * dims, (a + 1) * dims));
+    },
+    documentVectors: async (ids) => copyVectors(primary.vectorsFor(ids)),
+    documentTokenVectors: primary.hasTokenVectors ? async (ids) => copyMatrices(await primary.tokenVectorsFor(ids)) : undefined,
+  };
 }
 
 async function embedOrNull<T>(embed: () => Promise<T>, notes: string[]): Promise<T | null> {

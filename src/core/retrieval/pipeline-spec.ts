@@ -1,16 +1,81 @@
 import type { Bm25Params } from '../bm25/params.ts';
+import { modelIdOfKey } from '../embedding/model-key.ts';
+import type { NormalizeMethod } from '../fusion/normalize.ts';
+import type { GqrConfig } from '../gqr/config.ts';
+import type { DenseSearchMode } from './dense-retriever.ts';
 
 /**
  * A retrieval pipeline as data: what a run saves as its configuration, what the UI edits, what workers and the
  * CLI turn into a Retriever with `buildRetriever`. Every variant records every setting that affects ranking.
+ * To add a kind: a variant here, a case in `describePipeline` and in `buildRetriever`.
  */
-export type PipelineSpec = Bm25PipelineSpec;
+export type PipelineSpec = Bm25PipelineSpec | DensePipelineSpec | RrfPipelineSpec | CcPipelineSpec | GqrPipelineSpec;
 
 /** BM25 over the corpus's stored index. */
 export interface Bm25PipelineSpec {
   kind: 'bm25';
   /** Scoring parameters (query time). The analyzer is the index's own and is recorded by the retriever. */
   params: Bm25Params;
+}
+
+/** Exact dense retrieval over one stored embedding set of the corpus. */
+export interface DensePipelineSpec {
+  kind: 'dense';
+  /** The embedding set (`embeddingModelKey` of its model); queries are embedded with that same model. */
+  modelKey: string;
+  /** `single` (default): cosine of pooled vectors; `multi`: MaxSim over stored token vectors. */
+  searchMode?: DenseSearchMode;
+}
+
+/** Reciprocal rank fusion of two pipelines (reference §3.2). */
+export interface RrfPipelineSpec {
+  kind: 'rrf';
+  /** Pipeline 1 and pipeline 2, in this order. */
+  pipelines: [PipelineSpec, PipelineSpec];
+  /** The RRF constant in 1/(k + rank); reference default 60. */
+  k: number;
+  /** Each child fetches top-k × this; reference default 2. */
+  fetchKMultiplier: number;
+}
+
+/** Convex combination of two pipelines' normalised scores (reference §3.2). */
+export interface CcPipelineSpec {
+  kind: 'cc';
+  /** Pipeline 1 and pipeline 2, in this order. */
+  pipelines: [PipelineSpec, PipelineSpec];
+  /** Weight of pipeline 1 (pipeline 2 gets 1 − weight); reference default 0.5. */
+  weight: number;
+  /** Per-list score normalisation: mm, tmm, z or dbsf; reference default mm. */
+  normalizeMethod: NormalizeMethod;
+  /** Theoretical minimum score of pipeline 1 (needed by tmm; e.g. 0 for BM25, −1 for cosine). */
+  pipeline1Min: number | null;
+  /** Theoretical minimum score of pipeline 2 (needed by tmm). */
+  pipeline2Min: number | null;
+  /** Each child fetches top-k × this; reference default 2. */
+  fetchKMultiplier: number;
+}
+
+/** Guided Query Refinement (reference §2): the primary's query is refined toward the complementary's distribution. */
+export interface GqrPipelineSpec {
+  kind: 'gqr';
+  /** The pipeline whose query representation is refined (dense for the embedding paths; any other → score space). */
+  primary: PipelineSpec;
+  /** The pipeline that guides the refinement (BM25 in the reference; any pipeline). */
+  complementary: PipelineSpec;
+  /** Every GQR setting (see `resolveGqrConfig`). */
+  config: GqrConfig;
+}
+
+/** The lowest score a pipeline can give, when it is known (what `tmm` normalisation needs). */
+export function theoreticalMinScore(spec: PipelineSpec): number | null {
+  switch (spec.kind) {
+    case 'bm25':
+      return 0;
+    case 'dense':
+      return -1; // cosine of unit vectors, and MaxSim's mean of such cosines
+    default:
+      return null;
+  }
 }
 
 /** A short human-readable label for a spec, for lists and chart legends. */
@@ -21,5 +86,13 @@ export function describePipeline(spec: PipelineSpec): string {
       const plain = p.d === 0 && !p.termCountBoost;
       return `BM25 k1=${p.k1} b=${p.b}${plain ? '' : ` d=${p.d}${p.termCountBoost ? ' +boost' : ''}`}`;
     }
+    case 'dense':
+      return `Dense ${modelIdOfKey(spec.modelKey)}${spec.searchMode === 'multi' ? ' MaxSim' : ''}`;
+    case 'rrf':
+      return `RRF k=${spec.k} (${describePipeline(spec.pipelines[0])} + ${describePipeline(spec.pipelines[1])})`;
+    case 'cc':
+      return `CC ${spec.normalizeMethod} w=${spec.weight} (${describePipeline(spec.pipelines[0])} + ${describePipeline(spec.pipelines[1])})`;
+    case 'gqr':
+      return `GQR α=${spec.config.mixtureAlpha} ${spec.config.target} ${spec.config.optimizer} (${describePipeline(spec.primary)} ← ${describePipeline(spec.complementary)})`;
   }
 }

@@ -168,7 +168,7 @@ export function expandGrid(axes: readonly GridAxis[], base: Partial<GqrConfig> =
     id: gridPointId(settings, valid),
     index,
     settings,
-    config: resolveGqrConfig({ ...resolvedBase, ...settings }),
+    config: resolveGqrConfig({ ...resolvedBase, ...(settings as Partial<GqrConfig>) }),
   }));
 }
 

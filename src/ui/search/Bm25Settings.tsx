@@ -7,10 +7,15 @@ const FIELDS: ReadonlyArray<{ key: 'k1' | 'b' | 'd'; label: string; step: number
   { key: 'd', label: 'd', step: 0.1, title: 'BM25+ lower bound; 0 = plain Okapi BM25' },
 ];
 
-/** BM25 scoring parameters; they apply at query time, no re-indexing. */
-export function Bm25Settings() {
-  const bm25 = useAppStore((s) => s.bm25);
-  const setBm25 = useAppStore((s) => s.setBm25);
+/**
+ * BM25 scoring parameters; they apply at query time, no re-indexing. Edits the search page's settings, or
+ * `params` through `onChange` when given (e.g. a pipeline being configured for a run).
+ */
+export function Bm25Settings(props: { params?: Bm25Params; onChange?: (params: Bm25Params) => void } = {}) {
+  const shared = useAppStore((s) => s.bm25);
+  const setShared = useAppStore((s) => s.setBm25);
+  const bm25 = props.params ?? shared;
+  const setBm25 = (change: Partial<Bm25Params>) => (props.onChange ? props.onChange({ ...bm25, ...change }) : setShared(change));
   const preset = (p: Bm25Params) => setBm25({ ...p });
   return (
     <fieldset className="bm25-settings">

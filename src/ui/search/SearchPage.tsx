@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Analyzer, highlightSegments } from '../../core/index.ts';
+import { Analyzer, highlightSegments, type PipelineSpec } from '../../core/index.ts';
 import type { SearchHit } from '../../workers/retrieval-worker-api.ts';
 import { errorMessage } from '../common/format.ts';
 import { Highlighted } from '../common/Highlighted.tsx';
@@ -10,6 +10,15 @@ import { getRetrievalWorker } from '../state/workers.ts';
 import { Bm25Settings } from './Bm25Settings.tsx';
 import { CorpusPicker } from './CorpusPicker.tsx';
 import { DocumentViewer } from './DocumentViewer.tsx';
+import { DenseForm, FusionForm, isRunnable } from './pipeline-forms.tsx';
+import { usePipelineStore, type SearchKind } from './pipeline-store.ts';
+
+const KINDS: ReadonlyArray<[SearchKind, string]> = [
+  ['bm25', 'BM25'],
+  ['dense', 'Dense'],
+  ['rrf', 'Hybrid: RRF'],
+  ['cc', 'Hybrid: convex combination'],
+];
 
 const SNIPPET_CHARS = 320;
 
@@ -22,11 +31,15 @@ export function SearchPage() {
   const [topK, setTopK] = useState(10);
   const [open, setOpen] = useState<SearchHit | null>(null);
   const analyzer = useMemo(() => (corpus ? new Analyzer(corpus.analyzer) : null), [corpus]);
+  const pipelines = usePipelineStore();
+  const setSpec = useCallback((next: PipelineSpec) => usePipelineStore.getState().setSpec(next), []);
+  const spec: PipelineSpec = pipelines.kind === 'bm25' ? { kind: 'bm25', params: bm25 } : pipelines[pipelines.kind];
+  const runnable = isRunnable(spec);
 
   const results = useQuery({
-    queryKey: ['search', corpusId, query, topK, bm25],
-    queryFn: () => getRetrievalWorker().search(corpusId!, { kind: 'bm25', params: bm25 }, query, topK),
-    enabled: !!corpusId && query.trim() !== '',
+    queryKey: ['search', corpusId, query, topK, spec],
+    queryFn: () => getRetrievalWorker().search(corpusId!, spec, query, topK),
+    enabled: !!corpusId && query.trim() !== '' && runnable,
     placeholderData: (previous) => previous,
   });
 
@@ -58,7 +71,21 @@ export function SearchPage() {
           Search
         </button>
       </form>
-      <Bm25Settings />
+      <div className="row pipeline-choice">
+        <label>
+          Pipeline{' '}
+          <select aria-label="Pipeline" value={pipelines.kind} onChange={(e) => pipelines.setKind(e.target.value as SearchKind)}>
+            {KINDS.map(([kind, label]) => (
+              <option key={kind} value={kind}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {spec.kind === 'bm25' && <Bm25Settings />}
+      {spec.kind === 'dense' && corpusId && <DenseForm spec={spec} onChange={setSpec} corpusId={corpusId} />}
+      {(spec.kind === 'rrf' || spec.kind === 'cc') && corpusId && <FusionForm spec={spec} onChange={setSpec} corpusId={corpusId} />}
       {results.isError && <p className="error" role="alert">Search failed: {errorMessage(results.error)}</p>}
       {results.data && (
         <>
@@ -66,6 +93,11 @@ export function SearchPage() {
             {results.data.hits.length} result(s) in {results.data.elapsedMs.toFixed(1)} ms
             {results.data.loaded.length > 0 ? ` · ${results.data.loaded.join(', ')} in ${results.data.loadMs.toFixed(0)} ms` : ''}
           </p>
+          {results.data.models.length > 0 && (
+            <p className="meta" data-testid="search-models">
+              Embedding model: {results.data.models.join('; ')}
+            </p>
+          )}
           <ol className="results" aria-label="Results">
             {results.data.hits.map((hit) => (
               <li key={hit.id}>

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRetrievalWorker } from './workers.ts';
 import { getCorpusStore, getStorageInfo } from './storage.ts';
+import { getRunStore } from './runs.ts';
+import { getVectorStore } from './embeddings.ts';
 
 export const corporaKey = ['corpora'] as const;
 export const storageKey = ['storage'] as const;
@@ -26,8 +28,16 @@ export function useDeleteCorpus() {
   return useMutation({
     mutationFn: async (id: string) => {
       await (await getCorpusStore()).deleteCorpus(id);
+      await (await getVectorStore()).deleteCorpusSets(id);
+      await (await getRunStore()).deleteRunsOfCorpus(id);
       await getRetrievalWorker().forget(id);
     },
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: corporaKey }), client.invalidateQueries({ queryKey: storageKey })]),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: corporaKey }),
+        client.invalidateQueries({ queryKey: storageKey }),
+        client.invalidateQueries({ queryKey: ['runs'] }),
+        client.invalidateQueries({ queryKey: ['embedding-sets'] }),
+      ]),
   });
 }

@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+// The tiny BERT made by `npm run gen:model` (the build generates it): real inference in the browser workers.
+const tinyModelFolder = path.join(import.meta.dirname, '..', 'public', 'models', 'tiny-bert');
+
+async function loadAndEmbedSample(page: Page) {
+  await page.goto('/#/corpora');
+  await page.getByRole('button', { name: 'Load the sample corpus' }).click();
+  await expect(page.getByTestId('load-summary')).toContainText('Loaded “Meridian Coast (sample)”');
+  await page.goto('/#/embeddings');
+  await page.getByRole('radio', { name: 'A folder on this computer (offline)' }).check();
+  await page.getByLabel('Choose a model folder').setInputFiles(tinyModelFolder);
+  await page.getByRole('button', { name: 'Embed', exact: true }).click();
+  await expect(page.getByTestId('embed-summary')).toContainText('Embedded 168 documents with tiny-bert');
+}
+
+test('an α sweep runs from the GQR lab, is charted against the baselines, and a query can be inspected', async ({ page }) => {
+  await loadAndEmbedSample(page);
+  await page.goto('/#/gqr');
+  await expect(page.getByLabel('Embedding set')).toHaveValue(/tiny-bert/);
+  // The default grid: 11 values of α × per-step / fixed target.
+  await expect(page.getByLabel('Grid mixtureAlpha')).toHaveValue('0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1');
+  await page.getByLabel('Grid mixtureAlpha').fill('0, 1.5');
+  await expect(page.getByRole('alert')).toContainText('mixtureAlpha=1.5: mixture_alpha must be between 0 and 1');
+  await page.getByLabel('Grid mixtureAlpha').fill('0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1');
+  await page.getByLabel('Sweep name').fill('Meridian α');
+  await page.getByRole('button', { name: /^Run sweep: 22 grid points × 54 queries/ }).click();
+
+  const results = page.getByRole('region', { name: 'Sweep results' });
+  await expect(results.getByRole('heading', { name: 'Meridian α' })).toBeVisible();
+  await expect(page.getByTestId('sweep-summary')).toContainText('22 grid points × 54 queries');
+
+  // The chart: two lines (per-step, fixed) of 11 points each, four reference lines, the best point ringed.
+  const chart = page.getByTestId('alpha-chart');
+  await expect(chart.locator('.recharts-line')).toHaveCount(2);
+  await expect(chart.locator('.recharts-line-dots circle')).toHaveCount(22);
+  await expect(chart.locator('.recharts-reference-line')).toHaveCount(4);
+  await expect(chart.locator('.recharts-reference-dot')).toHaveCount(1);
+  const legend = page.getByRole('list', { name: 'Legend' });
+  for (const label of ['GQR target per-step', 'GQR target fixed', /primary only \(Dense tiny-bert\): 0\.\d{4}/, /complementary only \(BM25 .*\): 0\.\d{4}/, /RRF k=60: 0\.\d{4}/, /best CC \(w=[\d.]+\): 0\.\d{4}/]) {
+    await expect(legend).toContainText(label);
+  }
+  await expect(page.getByTestId('best-point')).toContainText(/Best: nDCG@10 0\.\d{4} at α = /);
+
+  // Hovering a point shows the exact values at that α.
+  const firstDot = chart.locator('.recharts-line-dots circle').first();
+  await firstDot.hover({ force: true });
+  const tooltip = chart.locator('.chart-tooltip');
+  await expect(tooltip).toContainText('α = 0');
+  await expect(tooltip).toContainText(/GQR target per-step\s*0\.\d{4}/);
+
+  // Wins / ties / losses against the primary, one row per grid point (α = 0 never moves: all ties).
+  const wins = page.getByRole('table', { name: 'Wins, ties and losses against the primary' });
+  await expect(wins.locator('tbody tr')).toHaveCount(23);
+  await expect(wins.locator('tbody tr').nth(1)).toContainText(/α 0 · target per-step\s*0\.\d{4}\s*0\s*54\s*0/);
+  const alphaOne = (await wins.locator('tbody tr', { hasText: 'α 1 · target per-step' }).locator('td').nth(1).textContent())!;
+
+  // The CSV export holds every point and the baselines.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = await (await download).path();
+  const text = (await import('node:fs')).readFileSync(csv, 'utf8');
+  expect(text.split('\r\n').filter((l) => l.startsWith('gqr,'))).toHaveLength(22);
+  expect(text).toContain('baseline,RRF k=60');
+  const svgDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export SVG' }).click();
+  expect((await svgDownload).suggestedFilename()).toMatch(/\.svg$/);
+  const svgText = (await import('node:fs')).readFileSync(await (await svgDownload).path(), 'utf8');
+  expect(svgText).toContain('Meridian α — nDCG@10 vs α (mixtureAlpha)');
+  expect(svgText.match(/class="recharts-dot recharts-line-dot"/g)).toHaveLength(22);
+  const pngDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export PNG' }).click();
+  const png = (await import('node:fs')).readFileSync(await (await pngDownload).path());
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  expect(png.length).toBeGreaterThan(10_000);
+
+  // Inspect one query at the selected (best) point.
+  await page.getByRole('button', { name: 'Inspect q01' }).click();
+  const inspector = page.getByRole('region', { name: 'Query inspector' });
+  await expect(inspector).toContainText('lighthouse keeper rescues shipwrecked sailors in a storm');
+  await expect(page.getByTestId('inspector-path')).toContainText('single-vector cosine');
+  await expect(page.getByTestId('inspector-path')).toContainText(/query and all \d+ candidates have single-vector embeddings/);
+  const pool = inspector.getByRole('table', { name: 'Candidate pool' });
+  expect(await pool.locator('tbody tr').count()).toBeGreaterThanOrEqual(10);
+  await expect(inspector.getByRole('figure', { name: 'Candidate ranks over the optimisation steps' }).locator('.recharts-line').first()).toBeVisible();
+
+  // The sweep was saved as runs: after a reload it is listed and its chart comes back from them.
+  await page.reload();
+  await page.getByRole('region', { name: 'Saved sweeps' }).getByRole('button', { name: 'Meridian α' }).click();
+  await expect(page.getByTestId('alpha-chart').locator('.recharts-line-dots circle')).toHaveCount(22);
+  await expect(page.getByTestId('alpha-chart').locator('.recharts-reference-line')).toHaveCount(4);
+  // The inspector recomputes the children of one query when the sweep's prepared queries are gone.
+  await page.getByRole('button', { name: 'Inspect q01' }).click();
+  await expect(page.getByTestId('inspector-path')).toContainText('single-vector cosine');
+
+  // …and each grid point and baseline is an ordinary saved run.
+  await page.goto('/#/runs');
+  await expect(page.getByText('Meridian α · GQR α 0.5 · target fixed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Meridian α · RRF k=60', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Meridian α · best CC w=[\d.]+ \(by nDCG@10\)$/)).toBeVisible();
+
+  // GQR is also an ordinary pipeline of the Runs page (stored queries through the retrieval worker).
+  await page.getByLabel('Pipeline', { exact: true }).selectOption('gqr');
+  await expect(page.getByLabel('Embedding set')).toHaveValue(/tiny-bert/);
+  await page.getByLabel('GQR mixtureAlpha').fill('1');
+  await page.getByLabel('Results per query (k)').fill('10');
+  await page.getByLabel('Run name').fill('GQR α 1 from the Runs page');
+  await page.getByRole('button', { name: /^Run over 54 queries/ }).click();
+  await expect(page.getByTestId('run-done')).toContainText('Saved “GQR α 1 from the Runs page”: 54 queries');
+  // …and scores exactly what the sweep's grid point with the same settings scored.
+  await expect(page.getByTestId('run-done')).toContainText(`nDCG@10 ${alphaOne}`);
+});
+
+test('a long sweep shows its progress and can be cancelled; nothing is saved', async ({ page }) => {
+  await loadAndEmbedSample(page);
+  await page.goto('/#/gqr');
+  await page.getByLabel('Grid nSteps').fill('4000, 5000');
+  await page.getByLabel('Sweep name').fill('Too long');
+  await page.getByRole('button', { name: /^Run sweep: 44 grid points × 54 queries/ }).click();
+  const progress = page.getByTestId('sweep-progress');
+  await expect(progress).toContainText(/Re-ranking at 44 grid points — \d+ \/ 54 queries/);
+  await page.getByRole('button', { name: 'Cancel sweep' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The sweep “Too long” was cancelled; nothing was saved.' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sweep results' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'New sweep' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Saved sweeps' })).toHaveCount(0);
+});

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentRunsFile, HdsRun, SavedBatchRun, SavedQuestionRun } from '../../core/index.ts';
+import { OpenAiTestServer, type RecordedRequest, type ScriptedReply } from '../../test-support/openai-test-server.ts';
+import type { CliIo } from '../io.ts';
+import { main } from '../main.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const dataset = path.join(root, 'sample-data/meridian');
+const KEY = 'sk-cli-test-key-987654321';
+const Q = (q: string) => `<|begin search queries|>${q}<|end search queries|>`;
+const MH01 = 'Who founded the college attended by the engineer who designed the Harrow Point lighthouse?';
+
+let server: OpenAiTestServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+function capture(env: Record<string, string> = {}): CliIo & { stdout: string; stderr: string } {
+  const io = {
+    stdout: '',
+    stderr: '',
+    cwd: root,
+    env,
+    out(text: string) {
+      io.stdout += text;
+    },
+    err(text: string) {
+      io.stderr += text;
+    },
+  };
+  return io;
+}
+
+async function start(options: ConstructorParameters<typeof OpenAiTestServer>[0]): Promise<string> {
+  server = new OpenAiTestServer(options);
+  return server.start();
+}
+
+const tmpFile = (name: string) => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-hds-')), name);
+
+describe('dsw hds', () => {
+  it('runs one dataset question against an OpenAI-compatible server, prints EM/F1/evidence recall and writes the run without the key', async () => {
+    const baseUrl = await start({
+      replies: [
+        { content: Q('who designed Harrow Point Light; Harrow Point Light engineer'), usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } },
+        { content: Q('Edmund Carrow scholarship college'), usage: { prompt_tokens: 300, completion_tokens: 10, total_tokens: 310 } },
+        { content: '\\boxed{Margery Fennick}', usage: { prompt_tokens: 400, completion_tokens: 5, total_tokens: 405 } },
+      ],
+    });
+    const out = tmpFile('run.json');
+    const io = capture({ DSW_TEST_KEY: KEY });
+    const code = await main(
+      ['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'test-model', '--api-key-env', 'DSW_TEST_KEY', '--temperature', '0', '--out', out],
+      io,
+    );
+    expect(io.stderr).not.toContain(KEY);
+    expect(code).toBe(0);
+    const lines = io.stdout.split('\n');
+    expect(lines[0]).toMatch(/^question\s+method\s+EM\s+F1\s+EvR\s+turns\s+searches\s+seconds\s+answer$/);
+    // Gold supporting passages of mh01: m033, m036, m096; the queries reach the first two.
+    expect(lines[2]).toMatch(/^mh01\s+hds\s+1\.000\s+1\.000\s+0\.667\s+3\s+3\s+\d+\.\d\d\s+Margery Fennick$/);
+    expect(io.stdout).toMatch(/\nhds\s+1\s+0\s+1\.000\s+1\.000\s+0\.667\s+3\.00\s+3\.00\s+\d+\.\d\d\s+835\n/);
+    expect(server!.chatRequests().map((r: RecordedRequest) => r.headers.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`, `Bearer ${KEY}`]);
+
+    const text = fs.readFileSync(out, 'utf8');
+    expect(text).not.toContain(KEY);
+    const file = JSON.parse(text) as AgentRunsFile;
+    expect(file.format).toBe('dsw-agent-runs');
+    const [saved] = file.runs as SavedQuestionRun[];
+    expect(saved).toMatchObject({ type: 'question', method: 'hds', status: 'completed', questionId: 'mh01', answers: ['Margery Fennick'] });
+    expect(saved!.llm).toEqual({ provider: 'openai-compatible', baseUrl, model: 'test-model', temperature: 0 });
+    expect(saved!.retriever.spec).toEqual({ kind: 'bm25', params: { k1: 0.9, b: 0.4, d: 0, termCountBoost: false } });
+    const run = saved!.run as HdsRun;
+    expect(run.turns[0]!.retrievals[0]!.results[0]).toMatchObject({ id: 'm033', relevance: 1 });
+  });
+
+  it('runs dataset questions with baselines and prints one comparison row per method', async () => {
+    const respond = (request: RecordedRequest): ScriptedReply => {
+      const prompt: string = request.body.messages[0].content;
+      const harrow = prompt.includes('Harrow Point lighthouse');
+      if (prompt.startsWith('Answer the question using the paragraphs')) return { content: harrow ? 'Margery Fennick' : 'Oldwick' };
+      return { content: harrow ? '\\boxed{Margery Fennick}' : '\\boxed{Saltmere}' };
+    };
+    const baseUrl = await start({ respond });
+    const out = tmpFile('batch.json');
+    const io = capture();
+    const code = await main(
+      ['hds', '--dataset', dataset, '--questions-from-dataset', '--question-ids', 'mh01,mh02', '--baselines', 'single-shot', '--base-url', baseUrl, '--model', 'm', '--max-turns', '2', '--out', out, '--json'],
+      io,
+    );
+    expect(code).toBe(0);
+    const printed = JSON.parse(io.stdout) as { items: Array<{ questionId: string; variantId: string; em: number }>; aggregates: Array<{ variantId: string; em: number; questions: number }> };
+    expect(printed.items.map((i) => [i.questionId, i.variantId, i.em])).toEqual([
+      ['mh01', 'hds', 1],
+      ['mh01', 'single-shot', 1],
+      ['mh02', 'hds', 1],
+      ['mh02', 'single-shot', 0],
+    ]);
+    expect(printed.aggregates.map((a) => [a.variantId, a.questions, a.em])).toEqual([
+      ['hds', 2, 1],
+      ['single-shot', 2, 0.5],
+    ]);
+    expect(io.stderr).toContain('[1/4] mh01 hds');
+    const batch = (JSON.parse(fs.readFileSync(out, 'utf8')) as AgentRunsFile).runs[0] as SavedBatchRun;
+    expect(batch).toMatchObject({ type: 'batch', status: 'completed' });
+    expect(batch.questions.map((q) => q.id)).toEqual(['mh01', 'mh02']);
+    expect(batch.variants.map((v) => v.id)).toEqual(['hds', 'single-shot']);
+    expect(batch.variants[0]!.settings.hds).toEqual({ maxTurns: 2 });
+    expect(batch.items).toHaveLength(4);
+  });
+
+  it('explains wrong usage in one line', async () => {
+    const cases: Array<[string[], string]> = [
+      [['hds', '--dataset', dataset, '--base-url', 'http://x/v1', '--model', 'm', '--out', 'x.json'], 'dsw hds: dsw hds needs either --question "<text>" or --questions-from-dataset\n'],
+      [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--out', 'x.json'], 'dsw hds: dsw hds needs --model <name>\n'],
+      [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--api-key-env', 'NOPE_UNSET', '--out', 'x.json'], 'dsw hds: The environment variable NOPE_UNSET (--api-key-env) is not set\n'],
+      [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--max-turns', '0', '--out', 'x.json'], 'dsw hds: --max-turns must be a positive whole number, got "0"\n'],
+      [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--baselines', 'rag', '--out', 'x.json'], 'dsw hds: Unknown baseline "rag"; known: single-shot, ircot, decomposition\n'],
+    ];
+    for (const [args, message] of cases) {
+      const io = capture();
+      expect(await main(args, io)).toBe(2);
+      expect(io.stderr).toBe(message);
+    }
+  });
+
+  it('exits 1 and names the problem when the server cannot be reached', async () => {
+    const baseUrl = await start({});
+    await server!.close();
+    server = null;
+    const out = tmpFile('down.json');
+    const io = capture();
+    const code = await main(['hds', '--dataset', dataset, '--question', 'anything', '--base-url', baseUrl, '--model', 'm', '--out', out], io);
+    expect(code).toBe(1);
+    expect(io.stdout).toMatch(/FAILED: .*127\.0\.0\.1/);
+    const saved = (JSON.parse(fs.readFileSync(out, 'utf8')) as AgentRunsFile).runs[0]!;
+    expect(saved.status).toBe('failed');
+  });
+});

@@ -1,0 +1,294 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  AGENT_METHOD_LABELS,
+  aggregateBatch,
+  describePipeline,
+  formatAgentRunsFile,
+  isValidAnswerList,
+  newSavedRunId,
+  OpenAiCompatibleProvider,
+  passageRetriever,
+  runAgent,
+  runBatch,
+  scoreAgentRun,
+  type AgentMethod,
+  type AgentSettings,
+  type BatchAggregate,
+  type BatchItem,
+  type BatchQuestion,
+  type BatchVariant,
+  type HdsConfig,
+  type SavedAgentRun,
+  type SavedLlm,
+  type SavedRetriever,
+} from '../../core/index.ts';
+import { CliError, type CliCommand } from '../io.ts';
+import { loadDataset } from '../load-dataset.ts';
+import { analyzerFromParams, buildPipelineFromOptions } from '../pipeline-options.ts';
+import { parseParams, positiveInt } from '../params.ts';
+import { formatTable } from '../table.ts';
+
+export const hdsHelp = `Usage: dsw hds --dataset <beir-dir> (--question "<text>" | --questions-from-dataset)
+               --base-url <url> --model <name> [--api-key-env VAR] --out <file.json> [options]
+
+Runs the Hybrid Deep Searcher (and optionally its baselines) with an OpenAI-compatible chat model over a
+dataset's retriever, and writes the runs as a JSON file the browser app can import (Deep search → Saved runs).
+When the questions have gold answers (queries.jsonl "answers") and qrels, prints EM, token F1 and evidence recall.
+
+  --dataset                 BEIR folder (corpus.jsonl, queries.jsonl, qrels/)
+  --question                one question; if it is a query of the dataset, its answers and qrels are used
+  --questions-from-dataset  every query with answers (see --limit, --question-ids)
+  --question-ids            comma-separated query ids (with --questions-from-dataset)
+  --limit                   at most this many questions
+  --base-url                the server's base URL, e.g. http://localhost:11434/v1
+  --model                   model name
+  --api-key-env             name of the environment variable holding the API key (the key is never written)
+  --temperature             sampling temperature (default: the server's)
+  --max-tokens              completion-token limit (default: the server's)
+  --max-turns, --max-parallel-queries, --k-per-query, --evidence-budget, --max-search-calls,
+  --retrieval-concurrency   HDS settings (defaults 3, 4, 3, 12, 8, 4)
+  --baselines               also run: comma-separated single-shot, ircot, decomposition
+  --pipeline                retrieval pipeline: bm25 (default), dense, rrf or cc (see dsw run --help)
+  --param                   pipeline setting, repeatable (see dsw run --help), e.g. k1=0.9
+  --embedding-model         embedding model folder or id for dense, rrf and cc (dsw run's --model)
+  --models-dir, --model-host  where --embedding-model ids are looked up (as in dsw run)
+  --out                     JSON file to write
+  --json                    print the per-question results as JSON instead of a table
+`;
+
+const HDS_OPTIONS: Array<[string, keyof HdsConfig]> = [
+  ['max-turns', 'maxTurns'],
+  ['max-parallel-queries', 'maxParallelQueries'],
+  ['k-per-query', 'kPerQuery'],
+  ['evidence-budget', 'evidenceBudget'],
+  ['max-search-calls', 'maxSearchCalls'],
+  ['retrieval-concurrency', 'retrievalConcurrency'],
+];
+const BASELINES: readonly AgentMethod[] = ['single-shot', 'ircot', 'decomposition'];
+
+export const hdsCommand: CliCommand = async (argv, io) => {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      dataset: { type: 'string' },
+      question: { type: 'string' },
+      'questions-from-dataset': { type: 'boolean', default: false },
+      'question-ids': { type: 'string' },
+      limit: { type: 'string' },
+      'base-url': { type: 'string' },
+      model: { type: 'string' },
+      'api-key-env': { type: 'string' },
+      temperature: { type: 'string' },
+      'max-tokens': { type: 'string' },
+      ...Object.fromEntries(HDS_OPTIONS.map(([flag]) => [flag, { type: 'string' as const }])),
+      baselines: { type: 'string' },
+      pipeline: { type: 'string', default: 'bm25' },
+      param: { type: 'string', multiple: true },
+      'embedding-model': { type: 'string' },
+      'models-dir': { type: 'string' },
+      'model-host': { type: 'string' },
+      out: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    io.out(hdsHelp);
+    return 0;
+  }
+  if (!values.dataset) throw new CliError('dsw hds needs --dataset <dir>');
+  const single = values.question !== undefined;
+  if (single === values['questions-from-dataset']) throw new CliError('dsw hds needs either --question "<text>" or --questions-from-dataset');
+  if (single && !values.question!.trim()) throw new CliError('--question is empty');
+  if (!values['base-url']) throw new CliError('dsw hds needs --base-url <url> (e.g. http://localhost:11434/v1)');
+  if (!values.model) throw new CliError('dsw hds needs --model <name>');
+  if (!values.out) throw new CliError('dsw hds needs --out <file.json>');
+  const out = path.resolve(io.cwd, values.out);
+  if (!fs.existsSync(path.dirname(out))) throw new CliError(`Cannot write ${values.out}: folder ${path.dirname(values.out)} does not exist`);
+
+  let apiKey: string | undefined;
+  if (values['api-key-env']) {
+    apiKey = io.env[values['api-key-env']];
+    if (!apiKey) throw new CliError(`The environment variable ${values['api-key-env']} (--api-key-env) is not set`);
+  }
+  const temperature = values.temperature === undefined ? undefined : finiteNumber('--temperature', values.temperature);
+  const maxTokens = values['max-tokens'] === undefined ? undefined : positiveInt('--max-tokens', values['max-tokens'], 0);
+  const hds: Partial<HdsConfig> = {};
+  for (const [flag, key] of HDS_OPTIONS) {
+    const raw = (values as Record<string, unknown>)[flag] as string | undefined;
+    if (raw !== undefined) (hds as Record<string, number>)[key] = positiveInt(`--${flag}`, raw, 0);
+  }
+  const methods: AgentMethod[] = ['hds', ...parseBaselines(values.baselines)];
+  const settings: AgentSettings = { hds };
+
+  const params = parseParams(values.param);
+  const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params));
+  const { retriever: pipeline, spec } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
+    model: values['embedding-model'],
+    modelsDir: values['models-dir'],
+    modelHost: values['model-host'],
+  });
+  const corpusId = dataset.corpus.id;
+  const retriever = passageRetriever(pipeline, (ids) => dataset.store.getDocuments(corpusId, ids));
+  const savedRetriever: SavedRetriever = { spec, label: describePipeline(spec), config: pipeline.config };
+  let llm: OpenAiCompatibleProvider;
+  try {
+    llm = new OpenAiCompatibleProvider({ baseUrl: values['base-url'], model: values.model, apiKey, temperature, maxTokens });
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+  const savedLlm: SavedLlm = {
+    ...llm.describe(),
+    ...(temperature !== undefined ? { temperature } : {}),
+    ...(maxTokens !== undefined ? { maxTokens } : {}),
+  };
+  const all = await datasetQuestions(dataset.store, corpusId);
+
+  // Ctrl-C stops the running question; what is finished is still written.
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  const now = Date.now();
+  const common = { corpusId, corpusName: dataset.corpus.name, createdAt: now, llm: savedLlm, retriever: savedRetriever };
+  const runs: SavedAgentRun[] = [];
+  let items: BatchItem[] = [];
+  let questions: BatchQuestion[];
+  let variants: BatchVariant[];
+  let status: SavedAgentRun['status'] = 'completed';
+  try {
+    if (single) {
+      const text = values.question!.trim();
+      const gold = all.find((q) => q.text.trim() === text);
+      questions = [gold ?? { id: 'question', text, answers: [], relevance: {} }];
+      variants = methods.map((method) => ({ id: method, label: AGENT_METHOD_LABELS[method], method, settings }));
+      for (const method of methods) {
+        io.err(`${AGENT_METHOD_LABELS[method]}…\n`);
+        const run = await runAgent(method, text, settings, { llm, retriever, ...(gold ? { relevance: (id: string) => gold.relevance[id] } : {}) }, { signal: controller.signal });
+        const metrics = scoreAgentRun(run, gold);
+        if (run.status !== 'cancelled') {
+          items.push({ questionId: questions[0]!.id, variantId: method, status: run.status, answer: run.answer, ...(run.error !== undefined ? { error: run.error } : {}), ...metrics, run });
+        }
+        runs.push({
+          ...common,
+          id: newSavedRunId(),
+          type: 'question',
+          name: `${AGENT_METHOD_LABELS[method]}: ${text.slice(0, 60)}`,
+          updatedAt: Date.now(),
+          status: run.status,
+          method,
+          ...(gold ? { questionId: gold.id, answers: gold.answers, relevance: gold.relevance } : {}),
+          ...(run.error !== undefined ? { error: run.error } : {}),
+          metrics,
+          run,
+        });
+        if (run.status === 'cancelled') {
+          status = 'cancelled';
+          break;
+        }
+      }
+    } else {
+      questions = selectQuestions(all, values['question-ids'], values.limit);
+      if (questions.length === 0) throw new CliError(`Dataset ${values.dataset} has no questions with gold answers (queries.jsonl "answers")`);
+      variants = methods.map((method) => ({ id: method, label: AGENT_METHOD_LABELS[method], method, settings }));
+      const total = questions.length * variants.length;
+      const outcome = await runBatch(questions, variants, { llm, retriever }, {
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.current) io.err(`[${p.done + 1}/${total}] ${p.current.questionId} ${p.current.variantId}\n`);
+        },
+      });
+      items = outcome.items;
+      status = outcome.status;
+      if (outcome.error) io.err(`${outcome.error}\n`);
+      runs.push({
+        ...common,
+        id: newSavedRunId(),
+        type: 'batch',
+        name: `${values.model}: ${questions.length} questions`,
+        updatedAt: Date.now(),
+        status: outcome.status,
+        ...(outcome.error ? { error: outcome.error } : {}),
+        questions,
+        variants,
+        items,
+        aggregates: variants.map((v) => aggregateBatch(items, v.id)),
+      });
+    }
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+
+  try {
+    fs.writeFileSync(out, formatAgentRunsFile(runs, apiKey ? [apiKey] : []));
+  } catch (error) {
+    throw new CliError(`Cannot write ${values.out}: ${(error as Error).message}`);
+  }
+  const aggregates = variants.map((v) => aggregateBatch(items, v.id));
+  if (values.json) {
+    io.out(`${JSON.stringify({ items: items.map(({ run: _run, ...rest }) => rest), aggregates }, null, 1)}\n`);
+  } else {
+    io.out(formatTable(
+      ['question', 'method', 'EM', 'F1', 'EvR', 'turns', 'searches', 'seconds', 'answer'],
+      items.map((i) => [i.questionId, i.variantId, score(i.em), score(i.f1), score(i.evidenceRecall), String(i.turns), String(i.searchCalls), (i.latencyMs / 1000).toFixed(2), i.status === 'failed' ? `FAILED: ${i.error ?? ''}` : oneLine(i.answer)]),
+    ));
+    io.out('\n');
+    io.out(formatTable(
+      ['method', 'questions', 'failed', 'EM', 'F1', 'EvR', 'turns', 'searches', 'seconds', 'tokens'],
+      aggregates.map((a: BatchAggregate) => [a.variantId, String(a.questions), String(a.failed), score(a.em), score(a.f1), score(a.evidenceRecall), a.turns.toFixed(2), a.searchCalls.toFixed(2), (a.latencyMs / 1000).toFixed(2), a.tokens.toFixed(0)]),
+    ));
+  }
+  io.err(`${status === 'cancelled' ? 'Cancelled; the finished runs were' : 'Runs'} written to ${values.out}\n`);
+  if (status === 'cancelled') return 130;
+  return items.some((i) => i.status === 'failed') ? 1 : 0;
+};
+
+async function datasetQuestions(store: Awaited<ReturnType<typeof loadDataset>>['store'], corpusId: string): Promise<BatchQuestion[]> {
+  const [queries, qrels] = await Promise.all([store.getQueries(corpusId), store.getQrels(corpusId)]);
+  const relevance = new Map<string, Record<string, number>>();
+  for (const q of qrels) {
+    const map = relevance.get(q.queryId) ?? {};
+    map[q.docId] = q.relevance;
+    relevance.set(q.queryId, map);
+  }
+  return queries.map((q) => ({ id: q.id, text: q.text, answers: q.answers ?? [], relevance: relevance.get(q.id) ?? {} }));
+}
+
+function selectQuestions(all: BatchQuestion[], ids: string | undefined, limit: string | undefined): BatchQuestion[] {
+  let chosen = all.filter((q) => isValidAnswerList(q.answers));
+  if (ids !== undefined) {
+    const wanted = ids.split(',').map((s) => s.trim()).filter(Boolean);
+    const known = new Set(chosen.map((q) => q.id));
+    const unknown = wanted.filter((id) => !known.has(id));
+    if (unknown.length > 0) throw new CliError(`--question-ids: no question with answers has the id ${unknown.join(', ')}`);
+    chosen = wanted.map((id) => chosen.find((q) => q.id === id)!);
+  }
+  const n = positiveInt('--limit', limit, chosen.length || 1);
+  return chosen.slice(0, n);
+}
+
+function parseBaselines(raw: string | undefined): AgentMethod[] {
+  if (raw === undefined) return [];
+  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const name of names) {
+    if (!BASELINES.includes(name as AgentMethod)) throw new CliError(`Unknown baseline "${name}"; known: ${BASELINES.join(', ')}`);
+  }
+  return [...new Set(names)] as AgentMethod[];
+}
+
+function finiteNumber(name: string, raw: string): number {
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n)) throw new CliError(`${name} must be a number, got "${raw}"`);
+  return n;
+}
+
+function score(value: number | null): string {
+  return value === null ? '—' : value.toFixed(3);
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 60 ? `${flat.slice(0, 57)}…` : flat;
+}

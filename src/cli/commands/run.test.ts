@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildQrelsMap, evaluateRun, parseQrels, parseRunJson, parseTrecRun, runMapOfRecord, WORKBENCH_VERSION } from '../../core/index.ts';
+import type { CliIo } from '../io.ts';
+import { main } from '../main.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const dataset = path.join(root, 'e2e/fixtures/tiny-beir');
+
+function capture(cwd: string): CliIo & { stdout: string; stderr: string } {
+  const io = {
+    stdout: '',
+    stderr: '',
+    cwd,
+    env: {},
+    out(text: string) {
+      io.stdout += text;
+    },
+    err(text: string) {
+      io.stderr += text;
+    },
+  };
+  return io;
+}
+
+describe('dsw run --save-json', () => {
+  it('writes a saved-run JSON with the pipeline, configuration, versions, rankings and metrics', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-run-'));
+    const io = capture(dir);
+    const code = await main(
+      ['run', '--dataset', dataset, '--param', 'k1=1.2', '--param', 'b=0.75', '--out', 'bm25.trec', '--save-json', 'bm25.json', '--name', 'Tuned BM25', '--measures', 'RR@10,P@1'],
+      io,
+    );
+    expect(io.stderr).toContain('2 judged queries: RR@10 1.0000, P@1 1.0000');
+    expect(code).toBe(0);
+    const record = parseRunJson(fs.readFileSync(path.join(dir, 'bm25.json'), 'utf8'));
+    expect(record.name).toBe('Tuned BM25');
+    expect(record.pipeline).toEqual({ kind: 'bm25', params: { k1: 1.2, b: 0.75, d: 0, termCountBoost: false } });
+    expect(record.config).toMatchObject({ k1: 1.2, b: 0.75, analyzer: { lowercase: true, stopWords: 'english', stemming: 'porter' } });
+    expect(record.versions.workbench).toBe(WORKBENCH_VERSION);
+    expect(record.k).toBe(1000);
+    expect(record.corpusName).toBe('tiny-beir');
+    // Both queries have their relevant document at rank 1 (hand-checked: "tide mill wheel" → Tidal mills, "wind powered mill" → Windmills).
+    expect(record.metrics).toEqual({ aggregate: { 'RR@10': 1, 'P@1': 1 }, perQuery: { tq1: { 'RR@10': 1, 'P@1': 1 }, tq2: { 'RR@10': 1, 'P@1': 1 } }, queryCount: 2 });
+    // The JSON's rankings are the TREC file's, and score the same under trec_eval definitions.
+    const trec = parseTrecRun(fs.readFileSync(path.join(dir, 'bm25.trec'), 'utf8'));
+    expect(trec.issues).toEqual([]);
+    expect(runMapOfRecord(record)).toEqual(trec.run);
+    const qrels = buildQrelsMap(parseQrels(fs.readFileSync(path.join(dataset, 'qrels/test.tsv'), 'utf8')).qrels);
+    expect(evaluateRun(qrels, trec.run, ['nDCG@10']).aggregate).toEqual(evaluateRun(qrels, runMapOfRecord(record), ['nDCG@10']).aggregate);
+  });
+
+  it('needs --out or --save-json, and a folder that exists', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-run-'));
+    const none = capture(dir);
+    expect(await main(['run', '--dataset', dataset], none)).toBe(2);
+    expect(none.stderr).toBe('dsw run: dsw run needs --out <file> or --save-json <file>\n');
+    const missing = capture(dir);
+    expect(await main(['run', '--dataset', dataset, '--save-json', 'nowhere/run.json'], missing)).toBe(2);
+    expect(missing.stderr).toContain('Cannot write nowhere/run.json: folder nowhere does not exist');
+  });
+});

@@ -1,0 +1,195 @@
+import {
+  buildQrelsMap,
+  DEFAULT_CC_WEIGHTS,
+  describeSettings,
+  evaluateSweep,
+  expandGrid,
+  GqrRetriever,
+  parseGridAxis,
+  runSweep,
+  SweepGridError,
+  type GridAxis,
+  type SweepEvaluation,
+  type SweepRunScores,
+} from '../../core/index.ts';
+import { CliError, type CliCommand, type CliIo } from '../io.ts';
+import { loadDataset, type LoadedDataset } from '../load-dataset.ts';
+import { analyzerFromParams, buildPipelineFromOptions, gqrConfigFromParams } from '../pipeline-options.ts';
+import { parseParams, positiveInt } from '../params.ts';
+import { formatTable } from '../table.ts';
+import { formatValue, parseCommandArgs, parseMeasureOption } from './eval.ts';
+
+export const sweepHelp = `Usage: dsw sweep --dataset <dir> --pipeline gqr --grid key=v1,v2,... [--grid ...] --model <model>
+                 [--param name=value ...] [--top-k 10] [--measures nDCG@10,R@100] [--json]
+                 [--models-dir <dir>] [--model-host <url>]
+
+Sweeps GQR settings over every query of a dataset. Both children (dense primary, BM25 complementary) run once
+per query; every grid point re-ranks those same results. Prints one row per grid point with the measures and
+wins/ties/losses against the primary on the first measure, then the baselines computed from the same child
+results: primary only, complementary only, RRF (k 60) and the best convex combination (weights 0, 0.1, …, 1).
+  --dataset   BEIR folder with corpus.jsonl, queries.jsonl and qrels
+  --pipeline  gqr (the only sweepable pipeline)
+  --grid      a swept setting and its values, repeatable: mixtureAlpha, temperature, learningRate, nSteps,
+              candidatePoolMode (union,primary), target (per-step,fixed), optimizer (gd,adam)
+  --model     embedding model of the dense primary: a model folder (e.g. public/models/tiny-bert), or a
+              model id looked up in --models-dir (default public/models) or downloaded from --model-host
+  --param     a fixed setting, repeatable: GQR (fetchKMultiplier, nSteps, learningRate, temperature,
+              mixtureAlpha, candidatePoolMode, scorerMode, target, optimizer), BM25 (k1, b, d, termCountBoost,
+              lowercase, stopWords, stemming), dense (dtype, pooling, queryPrefix, passagePrefix, maxTokens,
+              batchSize, tokens, searchMode single|multi)
+  --top-k     results kept per query (default 10; each child fetches top-k × fetchKMultiplier)
+  --measures  comma-separated measures (default nDCG@10,R@100)
+  --json      print JSON: {points: [...], baselines: [...], best, ...}
+`;
+
+
+export const sweepCommand: CliCommand = async (argv, io) => {
+  const { values } = parseCommandArgs({
+    args: argv,
+    options: {
+      dataset: { type: 'string' },
+      pipeline: { type: 'string', default: 'gqr' },
+      grid: { type: 'string', multiple: true },
+      model: { type: 'string' },
+      'models-dir': { type: 'string' },
+      'model-host': { type: 'string' },
+      param: { type: 'string', multiple: true },
+      'top-k': { type: 'string' },
+      measures: { type: 'string', multiple: true },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    io.out(sweepHelp);
+    return 0;
+  }
+  if (!values.dataset) throw new CliError('dsw sweep needs --dataset <dir>');
+  if (values.pipeline !== 'gqr') throw new CliError(`dsw sweep sweeps --pipeline gqr only, got "${values.pipeline}"`);
+  if (!values.grid || values.grid.length === 0) throw new CliError('dsw sweep needs at least one --grid key=v1,v2,…, e.g. --grid mixtureAlpha=0,0.5,1');
+  if (!values.model) {
+    throw new CliError("GQR's primary is dense retrieval: give --model <model folder>, e.g. --model public/models/tiny-bert");
+  }
+  const topK = positiveInt('--top-k', values['top-k'], 10);
+  const measures = parseMeasureOption(values.measures?.length ? values.measures : ['nDCG@10,R@100']).map((m) => m.name);
+  const params = parseParams(values.param);
+  const base = gqrConfigFromParams(params);
+  let axes: GridAxis[];
+  let points;
+  try {
+    axes = values.grid.map(parseGridAxis);
+    points = expandGrid(axes, base);
+  } catch (error) {
+    if (error instanceof SweepGridError) throw new CliError(error.message);
+    throw error;
+  }
+  for (const m of measures) {
+    const cutoff = Number(m.split('@')[1]);
+    if (Number.isFinite(cutoff) && cutoff > topK) io.err(`Note: ${m} is computed over the ${topK} results kept per query (--top-k ${topK}).\n`);
+  }
+
+  const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params));
+  const queries = await dataset.store.getQueries(dataset.corpus.id);
+  if (queries.length === 0) throw new CliError(`Dataset ${values.dataset} has no queries (queries.jsonl)`);
+  const qrels = buildQrelsMap(await dataset.store.getQrels(dataset.corpus.id));
+  const { retriever: gqr } = await buildPipelineFromOptions('gqr', params, dataset, io, {
+    model: values.model,
+    modelsDir: values['models-dir'],
+    modelHost: values['model-host'],
+  });
+  if (!(gqr instanceof GqrRetriever)) throw new Error('--pipeline gqr did not build a GQR retriever');
+  const job = { points, topK, ccWeights: DEFAULT_CC_WEIGHTS };
+  const started = performance.now();
+  let prepared = 0;
+  const runs = await runSweep(gqr, queries, job, (p) => {
+    if (p.phase === 'prepare') prepared = p.done;
+  });
+  const elapsedMs = performance.now() - started;
+  const evaluation = evaluateSweep(runs, qrels, measures);
+  if (evaluation.evaluatedQueries === 0) throw new CliError(`Dataset ${values.dataset} has no relevance judgements (qrels), so the sweep cannot be scored`);
+  io.err(`${prepared} queries × ${points.length} grid points in ${(elapsedMs / 1000).toFixed(2)} s\n`);
+  const fallbacks = Object.keys(runs.childFallbacks).length;
+  if (fallbacks > 0) io.err(`${fallbacks} queries: a child could not embed the query and the other's list stood in.\n`);
+
+  if (values.json) {
+    io.out(`${JSON.stringify(sweepJson(evaluation, points, axes, dataset, values.model, topK, elapsedMs), null, 2)}\n`);
+    return 0;
+  }
+  printTables(io, evaluation, points, axes);
+  return 0;
+};
+
+function sweepJson(
+  evaluation: SweepEvaluation,
+  points: ReturnType<typeof expandGrid>,
+  axes: GridAxis[],
+  dataset: LoadedDataset,
+  model: string,
+  topK: number,
+  elapsedMs: number,
+) {
+  const baseline = (name: string, scores: SweepRunScores, extra: Record<string, unknown> = {}) => ({
+    name,
+    ...extra,
+    measures: scores.aggregate,
+    versusPrimary: scores.versusPrimary,
+  });
+  const first = evaluation.measures[0]!;
+  const bestCc = evaluation.cc.find((c) => c.weight === evaluation.bestCc[first]?.at);
+  return {
+    dataset: dataset.corpus.name,
+    model,
+    topK,
+    queries: dataset.corpus.queryCount,
+    evaluatedQueries: evaluation.evaluatedQueries,
+    measures: evaluation.measures,
+    grid: axes,
+    elapsedMs: Math.round(elapsedMs),
+    points: points.map((point, i) => {
+      const s = evaluation.points[i]!;
+      return { id: point.id, settings: point.settings, config: point.config, measures: s.aggregate, versusPrimary: s.versusPrimary, paths: s.pathCounts };
+    }),
+    baselines: [
+      baseline('primary', evaluation.baselines.primary),
+      baseline('complementary', evaluation.baselines.complementary),
+      baseline('rrf', evaluation.baselines.rrf, { k: 60 }),
+      ...(bestCc ? [baseline('cc', bestCc, { weight: bestCc.weight, chosenBy: first, weights: evaluation.cc.map((c) => c.weight) })] : []),
+    ],
+    best: evaluation.bestPoint,
+    bestCc: evaluation.bestCc,
+  };
+}
+
+function printTables(io: CliIo, evaluation: SweepEvaluation, points: ReturnType<typeof expandGrid>, axes: GridAxis[]): void {
+  const first = evaluation.measures[0]!;
+  const keys = axes.map((a) => a.key);
+  const rows = points.map((point, i) => {
+    const s = evaluation.points[i]!;
+    const wtl = s.versusPrimary[first]!;
+    const paths = Object.entries(s.pathCounts)
+      .filter(([, n]) => n > 0)
+      .map(([path, n]) => `${path} ${n}`)
+      .join(', ');
+    return [...keys.map((k) => String(point.settings[k])), ...evaluation.measures.map((m) => formatValue(s.aggregate[m]!)), `${wtl.wins}/${wtl.ties}/${wtl.losses}`, paths];
+  });
+  io.out(formatTable([...keys, ...evaluation.measures, `W/T/L ${first}`, 'paths'], rows));
+  io.out('\n');
+  const first2 = (scores: SweepRunScores) => scores.versusPrimary[first];
+  const baselineRows: string[][] = [];
+  const add = (name: string, scores: SweepRunScores) => {
+    const wtl = first2(scores);
+    baselineRows.push([name, ...evaluation.measures.map((m) => formatValue(scores.aggregate[m]!)), wtl ? `${wtl.wins}/${wtl.ties}/${wtl.losses}` : '']);
+  };
+  add('primary only', evaluation.baselines.primary);
+  add('complementary only', evaluation.baselines.complementary);
+  add('RRF k=60', evaluation.baselines.rrf);
+  const bestCc = evaluation.cc.find((c) => c.weight === evaluation.bestCc[first]?.at);
+  if (bestCc) add(`best CC w=${bestCc.weight} (by ${first})`, bestCc);
+  io.out(formatTable(['baseline', ...evaluation.measures, `W/T/L ${first}`], baselineRows));
+  const best = evaluation.bestPoint[first];
+  if (best) {
+    const point = points.find((p) => p.id === best.at);
+    io.out(`\nbest ${first}: ${formatValue(best.value)} at ${point ? describeSettings(point.settings) : best.at}\n`);
+  }
+}

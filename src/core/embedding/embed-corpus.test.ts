@@ -1,0 +1,169 @@
+// Real inference with the generated tiny BERT (no stub embedder), into the in-memory vector store.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTinyModel } from '../../test-support/tiny-model.ts';
+import { Bm25Index } from '../bm25/bm25-index.ts';
+import type { CorpusDocument } from '../corpus/types.ts';
+import { loadTokenStore, loadVectorMatrix } from '../dense/stored-vectors.ts';
+import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
+import { MemoryVectorStore } from '../storage/memory-vector-store.ts';
+import { defaultChunkRows, embedCorpus, type EmbedCorpusProgress } from './embed-corpus.ts';
+import { loadEmbedder, type Embedder } from './embedder.ts';
+import { embeddingModelKey } from './model-key.ts';
+
+let model: ReturnType<typeof makeTinyModel>;
+let embedder: Embedder;
+const source = { location: 'app' as const, modelId: 'tiny-bert' };
+// Ids deliberately out of order: the corpus is embedded in id order.
+const docs: CorpusDocument[] = Array.from({ length: 9 }, (_, i) => ({
+  id: `doc-${String.fromCharCode(105 - i)}`,
+  title: i % 2 ? `title ${i}` : '',
+  text: `the ${['cat', 'dog', 'car'][i % 3]} is ${'fast '.repeat(i + 1)}and red`,
+}));
+const sortedIds = docs.map((d) => d.id).sort();
+
+async function corpusStore(documents = docs): Promise<MemoryCorpusStore> {
+  const store = new MemoryCorpusStore();
+  await store.beginCorpus({
+    id: 'c1',
+    name: 'c1',
+    createdAt: 1,
+    status: 'ingesting',
+    documentCount: 0,
+    queryCount: 0,
+    qrelCount: 0,
+    questionCount: 0,
+    analyzer: Bm25Index.create().analyzer.options,
+    sources: [],
+    bytes: 0,
+    issues: [],
+    issueCount: 0,
+  });
+  await store.putBatch('c1', { documents, queries: [], qrels: [] });
+  await store.commitCorpus('c1', {
+    index: Bm25Index.create().serialize(),
+    documentCount: documents.length,
+    queryCount: 0,
+    qrelCount: 0,
+    questionCount: 0,
+    issues: [],
+    issueCount: 0,
+  });
+  return store;
+}
+
+beforeAll(async () => {
+  model = makeTinyModel();
+  embedder = await loadEmbedder({ modelId: 'tiny-bert', localModelPath: model.root, batchSize: 2 });
+});
+afterAll(async () => {
+  await embedder?.dispose();
+  model?.cleanup();
+});
+
+const byId = new Map(docs.map((d) => [d.id, d]));
+async function expectedRows(ids: readonly string[]): Promise<Float32Array> {
+  const texts = ids.map((id) => {
+    const d = byId.get(id)!;
+    return d.title ? `${d.title}. ${d.text}` : d.text;
+  });
+  return embedder.embedTexts(texts, 'passage');
+}
+
+describe('embedCorpus', () => {
+  it('chooses about 1 MiB chunks, 256 to 4,096 rows', () => {
+    expect(defaultChunkRows(384)).toBe(512);
+    expect(defaultChunkRows(768)).toBe(256);
+    expect(defaultChunkRows(32)).toBe(4096);
+  });
+
+  it('embeds every document in id order into chunks, records the model, and reports progress', async () => {
+    const vectors = new MemoryVectorStore();
+    const progress: EmbedCorpusProgress[] = [];
+    const set = await embedCorpus(embedder, await corpusStore(), vectors, { corpusId: 'c1', source, chunkRows: 4, onProgress: (p) => progress.push(p) });
+    expect(set.modelKey).toBe(embeddingModelKey(embedder.info));
+    expect(set.model).toEqual({ modelId: 'tiny-bert', dtype: 'fp32', pooling: 'mean', dimensions: 32, prefixes: { query: '', passage: '' } });
+    expect([set.rowsDone, set.totalRows, set.complete, set.lastId, set.maxTokens, set.source]).toEqual([9, 9, true, sortedIds[8], 128, source]);
+    expect((await vectors.getChunks('c1', set.modelKey)).map((c) => c.ids.length)).toEqual([4, 4, 1]);
+    // Batches of 2 inside chunks of 4: 2, 4 | 6, 8 | 9.
+    expect(progress.map((p) => p.done)).toEqual([2, 4, 6, 8, 9]);
+    expect(progress.every((p) => p.total === 9 && p.docsPerSecond > 0)).toBe(true);
+    expect(progress.at(-1)!.secondsLeft).toBe(0);
+    const matrix = await loadVectorMatrix(vectors, set);
+    expect(matrix.ids).toEqual(sortedIds);
+    const expected = await expectedRows(sortedIds);
+    for (let i = 0; i < 9 * 32; i++) expect(Math.abs(matrix.rows.row(Math.floor(i / 32))[i % 32]! - expected[i]!)).toBeLessThan(1e-6);
+  });
+
+  it('a cancelled job stores its partial chunk; resuming rewrites that chunk and ends equal to an uninterrupted run', async () => {
+    const corpora = await corpusStore();
+    const vectors = new MemoryVectorStore();
+    const controller = new AbortController();
+    const first = embedCorpus(embedder, corpora, vectors, {
+      corpusId: 'c1',
+      source,
+      chunkRows: 4,
+      signal: controller.signal,
+      onProgress: (p) => p.done === 6 && controller.abort(new Error('cancelled by the user')),
+    });
+    await expect(first).rejects.toThrow('cancelled by the user');
+    const key = embeddingModelKey(embedder.info);
+    const partial = (await vectors.getSet('c1', key))!;
+    expect([partial.rowsDone, partial.lastId, partial.complete]).toEqual([6, sortedIds[5], false]);
+    expect((await vectors.getChunks('c1', key)).map((c) => c.ids.length)).toEqual([4, 2]);
+    await expect(loadVectorMatrix(vectors, partial)).rejects.toThrow('Only 6 of 9 documents are embedded with tiny-bert');
+
+    let resumedAt = -1;
+    const done: number[] = [];
+    const set = await embedCorpus(embedder, corpora, vectors, {
+      corpusId: 'c1',
+      source,
+      chunkRows: 99, // ignored: a resumed set keeps its own chunk size
+      onStart: (_, at) => (resumedAt = at),
+      onProgress: (p) => done.push(p.done),
+    });
+    expect(resumedAt).toBe(6);
+    expect(done).toEqual([8, 9]);
+    expect((await vectors.getChunks('c1', key)).map((c) => c.ids)).toEqual([sortedIds.slice(0, 4), sortedIds.slice(4, 8), sortedIds.slice(8)]);
+    expect(set.bytes).toBe(9 * 32 * 4);
+    const matrix = await loadVectorMatrix(vectors, set);
+    const expected = await expectedRows(sortedIds);
+    for (let r = 0; r < 9; r++) for (let j = 0; j < 32; j++) expect(Math.abs(matrix.rows.row(r)[j]! - expected[r * 32 + j]!)).toBeLessThan(1e-6);
+  });
+
+  it('a complete set is not embedded again', async () => {
+    const corpora = await corpusStore();
+    const vectors = new MemoryVectorStore();
+    await embedCorpus(embedder, corpora, vectors, { corpusId: 'c1', source });
+    const progress: number[] = [];
+    const set = await embedCorpus(embedder, corpora, vectors, { corpusId: 'c1', source, onProgress: (p) => progress.push(p.done) });
+    expect(set.complete).toBe(true);
+    expect(progress).toEqual([]);
+  });
+
+  it('stores token-level vectors from the same model run, loadable as a multi-vector store', async () => {
+    const vectors = new MemoryVectorStore();
+    const set = await embedCorpus(embedder, await corpusStore(), vectors, { corpusId: 'c1', source, chunkRows: 4, tokens: true });
+    expect(set.tokens).toBe(true);
+    const tokens = await loadTokenStore(vectors, set);
+    expect(tokens.ids).toEqual(sortedIds);
+    const d = byId.get(sortedIds[3]!)!;
+    const [direct] = await embedder.embedTextTokens([d.title ? `${d.title}. ${d.text}` : d.text], 'passage');
+    const stored = tokens.vectorsOf(sortedIds[3]!)!;
+    expect(stored.count).toBe(direct!.count);
+    for (let i = 0; i < direct!.vectors.length; i++) expect(Math.abs(stored.vectors[i]! - direct!.vectors[i]!)).toBeLessThan(1e-6);
+    const pooledOnly = await embedCorpus(embedder, await corpusStore(), new MemoryVectorStore(), { corpusId: 'c1', source });
+    await expect(loadTokenStore(vectors, pooledOnly)).rejects.toThrow('stored without token-level embeddings');
+  });
+
+  it('refuses to resume with a different truncation length, and to embed a missing corpus', async () => {
+    const corpora = await corpusStore();
+    const vectors = new MemoryVectorStore();
+    const controller = new AbortController();
+    controller.abort(new Error('stop'));
+    await expect(embedCorpus(embedder, corpora, vectors, { corpusId: 'c1', source, signal: controller.signal })).rejects.toThrow('stop');
+    const shorter = await loadEmbedder({ modelId: 'tiny-bert', localModelPath: model.root, maxTokens: 16 });
+    await expect(embedCorpus(shorter, corpora, vectors, { corpusId: 'c1', source })).rejects.toThrow(/cut at 128 tokens.*now set to 16/);
+    await shorter.dispose();
+    await expect(embedCorpus(embedder, corpora, vectors, { corpusId: 'nope', source })).rejects.toThrow('Corpus nope is not stored');
+  });
+});

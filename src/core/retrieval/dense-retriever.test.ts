@@ -1,0 +1,100 @@
+// Real inference with the generated tiny BERT: the same path a downloaded model takes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTinyModel } from '../../test-support/tiny-model.ts';
+import { VectorMatrix } from '../dense/vector-matrix.ts';
+import { MultiVectorStore } from '../dense/multi-vector-store.ts';
+import { loadEmbedder, type Embedder } from '../embedding/embedder.ts';
+import { embeddingModelKey } from '../embedding/model-key.ts';
+import { DenseRetriever, type DenseIndex } from './dense-retriever.ts';
+
+let model: ReturnType<typeof makeTinyModel>;
+let embedder: Embedder;
+const texts = ['the cat is fast', 'the dog is slow', 'red car and blue car', 'hello world', 'a cat and a dog'];
+const ids = ['d1', 'd2', 'd3', 'd4', 'd5'];
+let index: DenseIndex;
+let tokenStore: MultiVectorStore;
+
+beforeAll(async () => {
+  model = makeTinyModel();
+  embedder = await loadEmbedder({ modelId: 'tiny-bert', localModelPath: model.root });
+  const matrix = new VectorMatrix({ model: embedder.info });
+  matrix.addBatch(ids, await embedder.embedTexts(texts, 'passage'));
+  tokenStore = new MultiVectorStore({ model: embedder.tokenInfo });
+  (await embedder.embedTextTokens(texts, 'passage')).forEach((t, i) => tokenStore.add(ids[i]!, t));
+  index = { matrix, embedder, tokens: async () => tokenStore };
+});
+afterAll(async () => {
+  await embedder?.dispose();
+  model?.cleanup();
+});
+
+const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => Array.from(a).reduce((s, x, i) => s + x * b[i]!, 0);
+
+describe('DenseRetriever (tiny-bert)', () => {
+  it('ranks a document whose text is the query first, with cosine 1', async () => {
+    const hits = await new DenseRetriever(index).search('hello world', 3);
+    expect(hits[0]!.id).toBe('d4');
+    expect(hits[0]!.score).toBeCloseTo(1, 5);
+    expect(hits).toHaveLength(3);
+  });
+
+  it('scores every document by the cosine of its stored vector and the query embedding, best first', async () => {
+    const retriever = new DenseRetriever(index);
+    const query = await retriever.embedQuery('a fast red cat');
+    const stored = retriever.vectorsFor(ids);
+    const expected = ids.map((id) => ({ id, score: dot(query.vector, stored.get(id)!) })).sort((a, b) => b.score - a.score);
+    const hits = await retriever.search('a fast red cat', 5);
+    expect(hits.map((h) => h.id)).toEqual(expected.map((e) => e.id));
+    hits.forEach((h, i) => expect(h.score).toBeCloseTo(expected[i]!.score, 5));
+    expect(await retriever.searchByEmbedding(query, 5)).toEqual(hits);
+  });
+
+  it('gives GQR the stored vectors by id (views of the store) and leaves unknown ids out', async () => {
+    const retriever = new DenseRetriever(index);
+    const vectors = retriever.vectorsFor(['d2', 'missing', 'd5']);
+    expect([...vectors.keys()]).toEqual(['d2', 'd5']);
+    const direct = await embedder.embedTexts(['the dog is slow'], 'passage');
+    for (let j = 0; j < 32; j++) expect(Math.abs(vectors.get('d2')![j]! - direct[j]!)).toBeLessThan(1e-6);
+    const tokens = await retriever.tokenVectorsFor(['d4', 'missing']);
+    expect([...tokens.keys()]).toEqual(['d4']);
+    // "hello world" → [CLS] hello world [SEP]: four token vectors.
+    expect(tokens.get('d4')!.map((v) => v.length)).toEqual([32, 32, 32, 32]);
+    const q = await retriever.embedQueryTokens('hello world');
+    expect(q.count).toBe(4);
+    expect(q.model.pooling).toBe('token');
+  });
+
+  it('searches token vectors with MaxSim in multi mode: a document equal to the query scores 1', async () => {
+    const retriever = new DenseRetriever(index, { searchMode: 'multi' });
+    const hits = await retriever.search('hello world', 2);
+    expect(hits[0]).toEqual({ id: 'd4', score: expect.closeTo(1, 5) });
+    expect(retriever.config.searchMode).toBe('multi');
+    const withoutTokens = { matrix: index.matrix, embedder };
+    expect(() => new DenseRetriever(withoutTokens, { searchMode: 'multi' })).toThrow('stored without token-level embeddings');
+    expect(new DenseRetriever(withoutTokens).hasTokenVectors).toBe(false);
+    expect(await new DenseRetriever(withoutTokens).tokenVectorsFor(['d1'])).toEqual(new Map());
+  });
+
+  it('records the model that produced the vectors in its config', () => {
+    const config = new DenseRetriever(index).config;
+    expect(config).toEqual({
+      model: embedder.info,
+      modelKey: embeddingModelKey(embedder.info),
+      searchMode: 'single',
+      similarity: 'cosine (exact)',
+      documents: 5,
+    });
+  });
+
+  it('refuses to search vectors of one model with queries embedded by another', async () => {
+    const e5Like = await loadEmbedder({ modelId: 'tiny-bert', localModelPath: model.root, prefixes: { query: 'query: ', passage: 'passage: ' } });
+    try {
+      expect(() => new DenseRetriever({ matrix: index.matrix, embedder: e5Like })).toThrow(/Embedding model mismatch.*query prefix "query: "/);
+      // An embedder that changes identity after construction is caught on the query.
+      const sneaky = { info: embedder.info, embedQuery: (t: string) => e5Like.embedQuery(t), embedQueryTokens: (t: string) => e5Like.embedQueryTokens(t) };
+      await expect(new DenseRetriever({ matrix: index.matrix, embedder: sneaky }).search('cat', 1)).rejects.toThrow('Embedding model mismatch');
+    } finally {
+      await e5Like.dispose();
+    }
+  });
+});

@@ -1,0 +1,140 @@
+import { searchDense } from '../dense/dense-search.ts';
+import { searchMaxSim } from '../dense/maxsim.ts';
+import type { MultiVectorStore } from '../dense/multi-vector-store.ts';
+import type { DenseHit } from '../dense/top-k.ts';
+import type { VectorMatrix } from '../dense/vector-matrix.ts';
+import { embeddingModelKey } from '../embedding/model-key.ts';
+import {
+  assertSameEmbeddingModel,
+  describeEmbeddingModel,
+  type EmbeddingModelInfo,
+  type QueryEmbedding,
+  type QueryTokenEmbedding,
+} from '../embedding/model-info.ts';
+import type { Retriever } from './retriever.ts';
+import type { ScoredDoc } from './types.ts';
+
+/** What embeds query text: an `Embedder`, or a proxy of one in another thread. */
+export interface QueryEmbedder {
+  /** Identity of the pooled vectors it produces. */
+  readonly info: EmbeddingModelInfo;
+  /** Embeds one query (query prefix applied). */
+  embedQuery(text: string): Promise<QueryEmbedding>;
+  /** Token-level embedding of one query, for MaxSim. */
+  embedQueryTokens(text: string): Promise<QueryTokenEmbedding>;
+}
+
+/** Everything dense retrieval over one embedding set needs, as a host provides it. */
+export interface DenseIndex {
+  /** The set's pooled, L2-normalised document vectors, with the model that made them. */
+  matrix: VectorMatrix;
+  /** Embeds queries; must be the matrix's model (checked on every query). */
+  embedder: QueryEmbedder;
+  /** The set's token-level vectors, loaded on first use; absent when the set has none. */
+  tokens?: () => Promise<MultiVectorStore>;
+  /** Exact top-k over the matrix; default `searchDense` in this thread (a host may split the scan over workers). */
+  search?: (query: QueryEmbedding, k: number) => Promise<DenseHit[]>;
+}
+
+/** `single`: cosine of pooled vectors. `multi`: late-interaction MaxSim over token vectors. */
+export type DenseSearchMode = 'single' | 'multi';
+
+/**
+ * Exact dense retrieval over a stored embedding set: the query is embedded with the set's own model (refused
+ * otherwise) and scored against every document vector. Also what GQR builds on: {@link embedQuery},
+ * {@link vectorsFor} and {@link tokenVectorsFor} give the query embedding and candidate vectors it refines with.
+ */
+export class DenseRetriever implements Retriever {
+  readonly pipeline = 'dense';
+  /** How documents are scored. */
+  readonly searchMode: DenseSearchMode;
+
+  constructor(
+    private readonly index: DenseIndex,
+    options: { searchMode?: DenseSearchMode } = {},
+  ) {
+    this.searchMode = options.searchMode ?? 'single';
+    if (this.searchMode === 'multi' && !index.tokens) {
+      throw new Error(`The vectors of ${index.matrix.model.modelId} were stored without token-level embeddings; MaxSim needs them.`);
+    }
+    assertSameEmbeddingModel(index.matrix.model, index.embedder.info);
+  }
+
+  /** The model that made the document vectors (and embeds the queries). */
+  get model(): EmbeddingModelInfo {
+    return this.index.matrix.model;
+  }
+
+  /** Whether token-level document vectors are stored (MaxSim, GQR's multi scorer). */
+  get hasTokenVectors(): boolean {
+    return this.index.tokens !== undefined;
+  }
+
+  get config(): Readonly<Record<string, unknown>> {
+    return {
+      model: { ...this.model, prefixes: { ...this.model.prefixes } },
+      modelKey: embeddingModelKey(this.model),
+      searchMode: this.searchMode,
+      similarity: this.searchMode === 'single' ? 'cosine (exact)' : 'MaxSim (exact)',
+      documents: this.index.matrix.size,
+    };
+  }
+
+  /** One-line description of the model, for result lists. */
+  describeModel(): string {
+    return describeEmbeddingModel(this.model);
+  }
+
+  /** The query's pooled embedding, by the set's model. */
+  async embedQuery(text: string): Promise<QueryEmbedding> {
+    const query = await this.index.embedder.embedQuery(text);
+    assertSameEmbeddingModel(this.model, query.model);
+    return query;
+  }
+
+  /** The query's token-level embedding, by the set's model (pooling `token`). */
+  async embedQueryTokens(text: string): Promise<QueryTokenEmbedding> {
+    const query = await this.index.embedder.embedQueryTokens(text);
+    assertSameEmbeddingModel({ ...this.model, pooling: 'token' }, query.model);
+    return query;
+  }
+
+  /** Exact top-k cosine for an already embedded query. */
+  async searchByEmbedding(query: QueryEmbedding, k: number): Promise<ScoredDoc[]> {
+    const hits = this.index.search ? await this.index.search(query, k) : searchDense(this.index.matrix, query, k);
+    return hits.map(({ id, score }) => ({ id, score }));
+  }
+
+  async search(text: string, k: number, signal?: AbortSignal): Promise<ScoredDoc[]> {
+    signal?.throwIfAborted();
+    if (this.searchMode === 'multi') {
+      const [store, query] = await Promise.all([this.index.tokens!(), this.embedQueryTokens(text)]);
+      return searchMaxSim(store, query, k).map(({ id, score }) => ({ id, score }));
+    }
+    return this.searchByEmbedding(await this.embedQuery(text), k);
+  }
+
+  /** Stored pooled vectors of the given documents (views, not copies); ids without a vector are left out. */
+  vectorsFor(ids: Iterable<string>): Map<string, Float32Array> {
+    const out = new Map<string, Float32Array>();
+    for (const id of ids) {
+      const vector = this.index.matrix.vectorOf(id);
+      if (vector) out.set(id, vector);
+    }
+    return out;
+  }
+
+  /** Stored token vectors (one array per token) of the given documents; empty when the set has none. */
+  async tokenVectorsFor(ids: Iterable<string>): Promise<Map<string, Float32Array[]>> {
+    const out = new Map<string, Float32Array[]>();
+    if (!this.index.tokens) return out;
+    const store = await this.index.tokens();
+    for (const id of ids) {
+      const doc = store.indexOf(id);
+      if (doc === undefined) continue;
+      const start = store.start(doc);
+      out.set(id, Array.from({ length: store.count(doc) }, (_, b) => store.rows.row(start + b)));
+    }
+    return out;
+  }
+}

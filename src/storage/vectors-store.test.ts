@@ -1,0 +1,141 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  embedCorpus,
+  loadEmbedder,
+  loadVectorMatrix,
+  MemoryCorpusStore,
+  VectorStorageFullError,
+  type CorpusDocument,
+  type Embedder,
+} from '../core/index.ts';
+import { corpusRecord } from '../test-support/corpus-store-contract.ts';
+import { makeTinyModel } from '../test-support/tiny-model.ts';
+import { describeVectorStoreContract, setRecord } from '../test-support/vector-store-contract.ts';
+import { openWorkbenchDb } from './database.ts';
+import { IdbVectorStore } from './vectors-store.ts';
+
+let n = 0;
+const freshStore = async () => new IdbVectorStore(await openWorkbenchDb(`vectors-test-${++n}`));
+
+describeVectorStoreContract('IdbVectorStore', freshStore);
+
+// Makes writes of vector chunks fail the way a full disk does, until the returned function is called.
+function failChunkWritesWithQuota(): () => void {
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+    if (this.name === 'vectorChunks') return Promise.reject(new DOMException('quota', 'QuotaExceededError')) as unknown as IDBRequest<IDBValidKey>;
+    return put.apply(this, args);
+  };
+  return () => (IDBObjectStore.prototype.put = put);
+}
+
+describe('IdbVectorStore failures', () => {
+  it('turns a quota failure into VectorStorageFullError and keeps every chunk stored before', async () => {
+    const store = await freshStore();
+    await store.createSet(setRecord('c1', 'k1'));
+    await store.writeChunk('c1', 'k1', { index: 0, ids: ['a', 'b'], vectors: Float32Array.of(1, 0, 0, 1) }, [], {
+      rowsDone: 2,
+      lastId: 'b',
+      complete: false,
+      bytesAdded: 16,
+    });
+    const restore = failChunkWritesWithQuota();
+    const write = store.writeChunk('c1', 'k1', { index: 1, ids: ['c'], vectors: Float32Array.of(0, 1) }, [], {
+      rowsDone: 3,
+      lastId: 'c',
+      complete: true,
+      bytesAdded: 8,
+    });
+    await expect(write).rejects.toBeInstanceOf(VectorStorageFullError);
+    await expect(write).rejects.toThrow('The 2 document vector(s) stored before are kept');
+    restore();
+    const set = (await store.getSet('c1', 'k1'))!;
+    expect([set.rowsDone, set.lastId, set.complete]).toEqual([2, 'b', false]);
+    expect((await store.getChunks('c1', 'k1')).map((c) => c.ids)).toEqual([['a', 'b']]);
+  });
+
+  it('stores only the viewed part of a subarray', async () => {
+    const store = await freshStore();
+    await store.createSet(setRecord('c1', 'k1'));
+    const big = Float32Array.of(9, 9, 1, 0, 9, 9);
+    await store.writeChunk('c1', 'k1', { index: 0, ids: ['a'], vectors: big.subarray(2, 4) }, [], { rowsDone: 1, lastId: 'a', complete: true, bytesAdded: 8 });
+    const [chunk] = await store.getChunks('c1', 'k1');
+    expect(chunk!.vectors.buffer.byteLength).toBe(8);
+    expect(Array.from(chunk!.vectors)).toEqual([1, 0]);
+  });
+});
+
+describe('embedding into IndexedDB (tiny-bert, real inference)', () => {
+  let model: ReturnType<typeof makeTinyModel>;
+  let embedder: Embedder;
+  const docs: CorpusDocument[] = Array.from({ length: 11 }, (_, i) => ({
+    id: `d${String(i).padStart(2, '0')}`,
+    title: '',
+    text: `${['the cat', 'a dog', 'red car', 'blue world'][i % 4]} is ${'fast '.repeat(i + 1)}`,
+  }));
+  const corpora = new MemoryCorpusStore();
+
+  beforeAll(async () => {
+    model = makeTinyModel();
+    embedder = await loadEmbedder({ modelId: 'tiny-bert', localModelPath: model.root, batchSize: 2 });
+    await corpora.beginCorpus(corpusRecord('c1'));
+    await corpora.putBatch('c1', { documents: docs, queries: [], qrels: [] });
+    const { Bm25Index } = await import('../core/index.ts');
+    await corpora.commitCorpus('c1', {
+      index: Bm25Index.create().serialize(),
+      documentCount: docs.length,
+      queryCount: 0,
+      qrelCount: 0,
+      questionCount: 0,
+      issues: [],
+      issueCount: 0,
+    });
+  });
+  afterAll(async () => {
+    await embedder?.dispose();
+    model?.cleanup();
+  });
+
+  it('a job that died mid-chunk resumes from the last stored chunk; the vectors equal an uninterrupted run', async () => {
+    const db = await openWorkbenchDb(`vectors-test-${++n}`);
+    let store = new IdbVectorStore(db);
+    const source = { location: 'app' as const, modelId: 'tiny-bert' };
+    // The tab "closes" after 7 documents: the chunk [d04..d07] in progress is lost, [d00..d03] is stored.
+    const dying = new IdbVectorStore(db);
+    let calls = 0;
+    const crashing = Object.create(embedder) as Embedder;
+    crashing.embedTexts = async (texts, kind) => {
+      if (++calls === 4) throw new Error('tab closed');
+      return embedder.embedTexts(texts, kind);
+    };
+    await expect(embedCorpus(crashing, corpora, dying, { corpusId: 'c1', source, chunkRows: 4 })).rejects.toThrow('tab closed');
+    let set = (await store.listSets('c1'))[0]!;
+    expect([set.rowsDone, set.lastId, set.complete]).toEqual([4, 'd03', false]);
+
+    // A fresh page: a new store over the same database resumes at row 4.
+    store = new IdbVectorStore(await openWorkbenchDb(db.name));
+    let resumedAt = -1;
+    const done: number[] = [];
+    set = await embedCorpus(embedder, corpora, store, {
+      corpusId: 'c1',
+      source,
+      chunkRows: 4,
+      onStart: (_, at) => (resumedAt = at),
+      onProgress: (p) => done.push(p.done),
+    });
+    expect(resumedAt).toBe(4);
+    expect(done).toEqual([6, 8, 10, 11]);
+    expect([set.rowsDone, set.totalRows, set.complete, set.bytes]).toEqual([11, 11, true, 11 * 32 * 4]);
+    const matrix = await loadVectorMatrix(store, set);
+    expect(matrix.ids).toEqual(docs.map((d) => d.id));
+    const direct = await embedder.embedTexts(docs.map((d) => d.text), 'passage');
+    for (let i = 0; i < docs.length; i++) {
+      const stored = matrix.rows.row(i);
+      for (let j = 0; j < 32; j++) expect(Math.abs(stored[j]! - direct[i * 32 + j]!)).toBeLessThan(1e-6);
+    }
+    // Full chunks are adopted as they were read (no copy); only the partial last one gets full capacity.
+    expect(matrix.rows.chunkCount).toBe(3);
+    expect(matrix.rows.byteLength).toBe(3 * 4 * 32 * 4);
+  });
+});

@@ -1,0 +1,129 @@
+import type { IDBPDatabase } from 'idb';
+import {
+  VectorStorageFullError,
+  type EmbeddingProgressUpdate,
+  type EmbeddingSetRecord,
+  type TokenBatch,
+  type VectorChunk,
+  type VectorStore,
+} from '../core/index.ts';
+import { corpusKeyRange, type WorkbenchDb } from './database.ts';
+import { isQuotaError } from './idb-corpus-store.ts';
+import type { StoredPooledChunk, StoredTokenChunk } from './vectors-schema.ts';
+
+/** VectorStore over IndexedDB (`embeddingSets` and `vectorChunks`). */
+export class IdbVectorStore implements VectorStore {
+  constructor(private readonly db: IDBPDatabase<WorkbenchDb>) {}
+
+  async listSets(corpusId: string): Promise<EmbeddingSetRecord[]> {
+    const sets = await this.db.getAll('embeddingSets', corpusKeyRange(corpusId));
+    return sets.sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  getSet(corpusId: string, modelKey: string): Promise<EmbeddingSetRecord | undefined> {
+    return this.db.get('embeddingSets', [corpusId, modelKey]);
+  }
+
+  async createSet(record: EmbeddingSetRecord): Promise<void> {
+    try {
+      const tx = this.db.transaction('embeddingSets', 'readwrite');
+      if (await tx.store.get([record.corpusId, record.modelKey])) {
+        throw new Error(`An embedding set for ${record.model.modelId} already exists in this corpus`);
+      }
+      await Promise.all([tx.store.put(record), tx.done]);
+    } catch (error) {
+      if (isQuotaError(error)) throw new VectorStorageFullError(0);
+      throw error;
+    }
+  }
+
+  async writeChunk(
+    corpusId: string,
+    modelKey: string,
+    chunk: VectorChunk,
+    tokens: readonly TokenBatch[],
+    progress: EmbeddingProgressUpdate,
+  ): Promise<void> {
+    let stored = 0;
+    try {
+      const tx = this.db.transaction(['embeddingSets', 'vectorChunks'], 'readwrite');
+      const sets = tx.objectStore('embeddingSets');
+      const chunks = tx.objectStore('vectorChunks');
+      const set = await sets.get([corpusId, modelKey]);
+      if (!set) throw new Error('The embedding set was deleted while it was being written.');
+      stored = set.rowsDone;
+      const pooled: StoredPooledChunk = { corpusId, modelKey, chunk: chunk.index, kind: 'pooled', ids: chunk.ids, vectors: exact(chunk.vectors) };
+      const requests: Promise<unknown>[] = [chunks.put(pooled)];
+      for (const batch of tokens) {
+        const row: StoredTokenChunk = {
+          corpusId,
+          modelKey,
+          chunk: -batch.startRow - 1,
+          kind: 'tokens',
+          ids: batch.ids,
+          counts: exact(batch.counts),
+          vectors: exact(batch.vectors),
+        };
+        requests.push(chunks.put(row));
+      }
+      const { bytesAdded, ...rest } = progress;
+      requests.push(sets.put({ ...set, ...rest, bytes: set.bytes + bytesAdded, updatedAt: Date.now() }));
+      for (const request of [...requests, tx.done]) request.catch(() => {}); // rejections are handled below
+      try {
+        await Promise.all(requests);
+      } catch (error) {
+        abortQuietly(tx); // all or nothing, even if the browser would let the other requests commit
+        throw error;
+      }
+      await tx.done;
+    } catch (error) {
+      if (isQuotaError(error)) throw new VectorStorageFullError(stored);
+      throw error;
+    }
+  }
+
+  async getChunk(corpusId: string, modelKey: string, index: number): Promise<VectorChunk | undefined> {
+    const row = await this.db.get('vectorChunks', [corpusId, modelKey, index]);
+    return row && row.kind === 'pooled' ? { index: row.chunk, ids: row.ids, vectors: row.vectors } : undefined;
+  }
+
+  async getChunks(corpusId: string, modelKey: string): Promise<VectorChunk[]> {
+    const rows = await this.db.getAll('vectorChunks', IDBKeyRange.bound([corpusId, modelKey, 0], [corpusId, modelKey, Infinity]));
+    return rows.flatMap((row) => (row.kind === 'pooled' ? [{ index: row.chunk, ids: row.ids, vectors: row.vectors }] : []));
+  }
+
+  async getTokenBatches(corpusId: string, modelKey: string): Promise<TokenBatch[]> {
+    const rows = await this.db.getAll('vectorChunks', IDBKeyRange.bound([corpusId, modelKey, -Infinity], [corpusId, modelKey, -1]));
+    return rows
+      .flatMap((row) => (row.kind === 'tokens' ? [{ startRow: -row.chunk - 1, ids: row.ids, counts: row.counts, vectors: row.vectors }] : []))
+      .sort((a, b) => a.startRow - b.startRow);
+  }
+
+  async deleteSet(corpusId: string, modelKey: string): Promise<void> {
+    const tx = this.db.transaction(['embeddingSets', 'vectorChunks'], 'readwrite');
+    await Promise.all([
+      tx.objectStore('embeddingSets').delete([corpusId, modelKey]),
+      tx.objectStore('vectorChunks').delete(IDBKeyRange.bound([corpusId, modelKey, -Infinity], [corpusId, modelKey, Infinity])),
+      tx.done,
+    ]);
+  }
+
+  async deleteCorpusSets(corpusId: string): Promise<void> {
+    const tx = this.db.transaction(['embeddingSets', 'vectorChunks'], 'readwrite');
+    const range = corpusKeyRange(corpusId);
+    await Promise.all([tx.objectStore('embeddingSets').delete(range), tx.objectStore('vectorChunks').delete(range), tx.done]);
+  }
+}
+
+function abortQuietly(tx: { abort(): void }): void {
+  try {
+    tx.abort();
+  } catch {
+    // already finished or aborted
+  }
+}
+
+// IndexedDB stores a view's whole underlying buffer; store only the viewed bytes.
+function exact<T extends Float32Array | Int32Array>(view: T): T {
+  return view.byteOffset === 0 && view.byteLength === view.buffer.byteLength ? view : (view.slice() as T);
+}

@@ -1,0 +1,261 @@
+import { useEffect, useMemo, useState } from 'react';
+import { DEFAULT_MEASURES, DEFAULT_PERMUTATIONS, DEFAULT_SEED, describeRunPipeline, type RunComparison, type RunSummary } from '../../core/index.ts';
+import { errorMessage } from '../common/format.ts';
+import { useAppStore } from '../state/app-store.ts';
+import { useCorpora } from '../state/corpora.ts';
+import { useRuns } from '../state/runs.ts';
+import { CorpusPicker } from '../search/CorpusPicker.tsx';
+import { hasRelevant, useQrels, useQueries } from '../runs/corpus-data.ts';
+import { MeasuresInput } from '../runs/MeasuresInput.tsx';
+import { cancelComparison, runComparison } from './compare-worker.ts';
+import { ComparisonTable } from './ComparisonTable.tsx';
+import { PerQueryTable, perQueryRows } from './PerQueryTable.tsx';
+import { RankingsSideBySide } from './RankingsSideBySide.tsx';
+import '../runs/runs.css';
+import './compare.css';
+
+const MAX_SEED = 2 ** 32 - 1;
+/** Runs ticked by default (the newest ones besides the baseline). */
+const DEFAULT_TICKED = 5;
+
+type Job =
+  | { status: 'idle' }
+  | { status: 'running'; done: number; total: number }
+  | { status: 'done'; corpusId: string; comparison: RunComparison; baseline: RunSummary; names: Record<string, string> }
+  | { status: 'cancelled' }
+  | { status: 'failed'; message: string };
+
+/** Compares saved runs of a corpus with a baseline: deltas, wins/ties/losses, significance, per-query views. */
+export function ComparePage() {
+  const { corpusId, setPage } = useAppStore();
+  const corpora = useCorpora();
+  const corpus = corpora.data?.find((c) => c.id === corpusId);
+  const runs = useRuns(corpus?.id ?? null);
+  const qrels = useQrels(corpus?.id ?? null);
+  const queries = useQueries(corpus?.id ?? null);
+  const [baselineId, setBaselineId] = useState<string | null>(null);
+  const [ticked, setTicked] = useState<Set<string> | null>(null);
+  const [measures, setMeasures] = useState<string[]>([...DEFAULT_MEASURES]);
+  const [permutations, setPermutations] = useState(DEFAULT_PERMUTATIONS);
+  const [seed, setSeed] = useState(DEFAULT_SEED);
+  const [job, setJob] = useState<Job>({ status: 'idle' });
+
+  const list = useMemo(() => runs.data ?? [], [runs.data]);
+  // Defaults (also after switching corpus): the oldest run is the baseline; the newest others are ticked.
+  useEffect(() => {
+    if (list.length === 0) return;
+    if (!baselineId || !list.some((r) => r.id === baselineId)) {
+      const baseline = list[list.length - 1]!;
+      setBaselineId(baseline.id);
+      setTicked(new Set(list.filter((r) => r.id !== baseline.id).slice(0, DEFAULT_TICKED).map((r) => r.id)));
+    }
+  }, [list, baselineId]);
+  useEffect(() => () => cancelComparison(), []);
+
+  const others = list.filter((r) => r.id !== baselineId && ticked?.has(r.id));
+  const baseline = list.find((r) => r.id === baselineId);
+
+  const compare = async () => {
+    if (!corpus || !baseline || others.length === 0) return;
+    const names = Object.fromEntries(others.map((r) => [r.id, r.name]));
+    setJob({ status: 'running', done: 0, total: others.length });
+    try {
+      const comparison = await runComparison(
+        { corpusId: corpus.id, baselineId: baseline.id, runIds: others.map((r) => r.id), measures, permutations, seed },
+        (done, total) => setJob((j) => (j.status === 'running' ? { status: 'running', done, total } : j)),
+      );
+      setJob({ status: 'done', corpusId: corpus.id, comparison, baseline, names });
+    } catch (error) {
+      setJob((error as Error)?.name === 'AbortError' ? { status: 'cancelled' } : { status: 'failed', message: errorMessage(error) });
+    }
+  };
+
+  if (corpora.data && corpora.data.length === 0) {
+    return (
+      <section className="panel">
+        <p>
+          There is no corpus yet. <button onClick={() => setPage('corpora')}>Load one</button>
+        </p>
+      </section>
+    );
+  }
+
+  const scored = hasRelevant(qrels.data);
+  return (
+    <>
+      <section className="panel" aria-label="Compare runs">
+        <h2>Compare runs</h2>
+        <div className="row">
+          <CorpusPicker />
+        </div>
+        {runs.data && list.length < 2 && (
+          <p className="hint">
+            Comparing needs at least two saved runs of this corpus. <button onClick={() => setPage('runs')}>Make or import runs</button>
+          </p>
+        )}
+        {qrels.data && !scored && <p className="error">This corpus has no relevance judgements, so its runs cannot be compared.</p>}
+        {list.length >= 2 && (
+          <form
+            className="compare-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void compare();
+            }}
+          >
+            <label>
+              Baseline{' '}
+              <select aria-label="Baseline" value={baselineId ?? ''} onChange={(e) => setBaselineId(e.target.value)}>
+                {list.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.name} — {describeRunPipeline(r.pipeline)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <fieldset aria-label="Runs to compare">
+              <legend>Runs to compare</legend>
+              {list
+                .filter((r) => r.id !== baselineId)
+                .map((r) => (
+                  <label key={r.id}>
+                    <input
+                      type="checkbox"
+                      checked={ticked?.has(r.id) ?? false}
+                      onChange={(e) =>
+                        setTicked((t) => {
+                          const next = new Set(t ?? []);
+                          if (e.target.checked) next.add(r.id);
+                          else next.delete(r.id);
+                          return next;
+                        })
+                      }
+                    />{' '}
+                    {r.name}
+                  </label>
+                ))}
+            </fieldset>
+            <div className="row">
+              <MeasuresInput value={measures} onChange={setMeasures} />
+              <label title="random sign flips per test">
+                Permutations{' '}
+                <input
+                  type="number"
+                  min={1}
+                  max={1000000}
+                  value={permutations}
+                  aria-label="Permutations"
+                  onChange={(e) => setPermutations(Math.min(1_000_000, Math.max(1, Math.floor(Number(e.target.value)) || DEFAULT_PERMUTATIONS)))}
+                />
+              </label>
+              <label title="the same seed gives the same p-values">
+                Seed{' '}
+                <input
+                  type="number"
+                  min={0}
+                  max={MAX_SEED}
+                  value={seed}
+                  aria-label="Seed"
+                  onChange={(e) => {
+                    const value = Math.floor(Number(e.target.value));
+                    if (Number.isFinite(value) && value >= 0 && value <= MAX_SEED) setSeed(value);
+                  }}
+                />
+              </label>
+            </div>
+            <div className="row">
+              <button type="submit" className="primary" disabled={job.status === 'running' || others.length === 0 || !scored}>
+                Compare {others.length} run(s) with the baseline
+              </button>
+              {job.status === 'running' && (
+                <>
+                  <progress max={job.total} value={job.done} aria-label="Comparison progress" className="inline" />
+                  <span>
+                    {job.done} / {job.total} runs
+                  </span>
+                  <button type="button" onClick={cancelComparison}>
+                    Cancel
+                  </button>
+                </>
+              )}
+            </div>
+          </form>
+        )}
+        {job.status === 'cancelled' && <p role="status">The comparison was cancelled.</p>}
+        {job.status === 'failed' && (
+          <p className="error" role="alert">
+            The comparison failed: {job.message}
+          </p>
+        )}
+      </section>
+      {job.status === 'done' && corpus && job.corpusId === corpus.id && (
+        <ComparisonResults key={`${job.baseline.id}:${job.comparison.rows.length}`} job={job} corpusId={corpus.id} queries={queries.data} qrels={qrels.data} />
+      )}
+    </>
+  );
+}
+
+function ComparisonResults({
+  job,
+  corpusId,
+  queries,
+  qrels,
+}: {
+  job: Extract<Job, { status: 'done' }>;
+  corpusId: string;
+  queries: Parameters<typeof perQueryRows>[3];
+  qrels: Parameters<typeof RankingsSideBySide>[0]['qrels'];
+}) {
+  const { comparison, baseline, names } = job;
+  const runKeys = Object.keys(comparison.perQuery);
+  const [runKey, setRunKey] = useState(runKeys[0]!);
+  const [measure, setMeasure] = useState(comparison.measures[0]!);
+  const [openQueryId, setOpenQueryId] = useState<string | null>(null);
+  const rows = useMemo(() => perQueryRows(comparison, runKey, measure, queries), [comparison, runKey, measure, queries]);
+  return (
+    <>
+      <ComparisonTable comparison={comparison} baseline={baseline} names={names} />
+      <section className="panel" aria-label="Per-query comparison">
+        <h2>Per query</h2>
+        <div className="row">
+          <label>
+            Run{' '}
+            <select aria-label="Per-query run" value={runKey} onChange={(e) => setRunKey(e.target.value)}>
+              {runKeys.map((key) => (
+                <option key={key} value={key}>
+                  {names[key] ?? key}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Measure{' '}
+            <select aria-label="Per-query measure" value={measure} onChange={(e) => setMeasure(e.target.value)}>
+              {comparison.measures.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <PerQueryTable rows={rows} measure={measure} baselineName={baseline.name} runName={names[runKey] ?? runKey} openQueryId={openQueryId} onOpen={setOpenQueryId} />
+      </section>
+      {openQueryId && (
+        <RankingsSideBySide
+          corpusId={corpusId}
+          queryId={openQueryId}
+          queryText={queries?.get(openQueryId)?.text ?? ''}
+          baselineId={baseline.id}
+          runId={runKey}
+          measures={comparison.measures.map((m) => ({
+            name: m,
+            baseline: comparison.baselinePerQuery[openQueryId]?.[m] ?? 0,
+            run: comparison.perQuery[runKey]?.[openQueryId]?.[m] ?? 0,
+          }))}
+          qrels={qrels}
+          onClose={() => setOpenQueryId(null)}
+        />
+      )}
+    </>
+  );
+}

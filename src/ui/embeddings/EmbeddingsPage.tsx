@@ -1,0 +1,62 @@
+import { CorpusPicker } from '../search/CorpusPicker.tsx';
+import { useAppStore } from '../state/app-store.ts';
+import { useCorpora } from '../state/corpora.ts';
+import { useModelFolders } from '../state/embeddings.ts';
+import { EmbeddingSetList } from './EmbeddingSetList.tsx';
+import { EmbedStatus } from './EmbedStatus.tsx';
+import { useEmbedStore } from './embed-store.ts';
+import { ModelPicker } from './ModelPicker.tsx';
+
+/** Embeds corpora with a transformer model in a worker; lists, resumes and deletes the stored vectors. */
+export function EmbeddingsPage() {
+  const { corpusId, setPage } = useAppStore();
+  const corpora = useCorpora();
+  const state = useEmbedStore((s) => s.state);
+  const start = useEmbedStore((s) => s.start);
+  const choice = useEmbedStore((s) => s.choice);
+  const modelId = choice.modelId.trim();
+  const folders = useModelFolders();
+  const folderMissing = choice.location === 'folder' && !folders.data?.some((f) => f.name === modelId);
+  const busy = state.status === 'loading' || state.status === 'running';
+  const corpus = corpora.data?.find((c) => c.id === corpusId);
+
+  if (corpora.data && corpora.data.length === 0) {
+    return (
+      <section className="panel">
+        <p>
+          There is no corpus to embed yet. <button onClick={() => setPage('corpora')}>Load one</button>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <>
+      <section className="panel" aria-label="Embed a corpus">
+        <h2>Embed a corpus</h2>
+        <p className="hint">
+          Each document (title and text) becomes one normalised vector, stored in this browser in chunks as it is made. Dense search, RRF and
+          convex fusion on the Search and Runs pages use these vectors, and embed each query with the same model.
+        </p>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (corpusId) void start(corpusId);
+          }}
+        >
+          <div className="row">
+            <CorpusPicker />
+            {corpus && <span className="meta">{corpus.documentCount.toLocaleString('en-US')} documents</span>}
+          </div>
+          <ModelPicker disabled={busy} />
+          <button type="submit" className="primary" disabled={busy || !corpusId || modelId === '' || folderMissing}>
+            Embed
+          </button>
+          {folderMissing && <span className="hint"> Choose a model folder first.</span>}
+        </form>
+      </section>
+      <EmbedStatus />
+      {corpusId && <EmbeddingSetList corpusId={corpusId} />}
+    </>
+  );
+}

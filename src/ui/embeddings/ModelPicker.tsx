@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { EMBEDDING_MODEL_PRESETS, HUGGING_FACE_HOST, type EmbeddingDtype } from '../../core/index.ts';
+import { errorMessage, formatBytes } from '../common/format.ts';
+import { filesFromInput } from '../corpora/picked-files.ts';
+import { getEmbedWorker, modelFoldersKey, useModelFolders } from '../state/embeddings.ts';
+import { queryClient } from '../state/query-client.ts';
+import { useEmbedStore, withPresetDefaults } from './embed-store.ts';
+
+const OTHER = '';
+const DTYPES: EmbeddingDtype[] = ['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4', 'bnb4', 'q4f16'];
+const DTYPE_FILES: Record<EmbeddingDtype, string> = {
+  fp32: 'onnx/model.onnx',
+  fp16: 'onnx/model_fp16.onnx',
+  q8: 'onnx/model_quantized.onnx',
+  int8: 'onnx/model_int8.onnx',
+  uint8: 'onnx/model_uint8.onnx',
+  q4: 'onnx/model_q4.onnx',
+  bnb4: 'onnx/model_bnb4.onnx',
+  q4f16: 'onnx/model_q4f16.onnx',
+};
+
+/** Chooses the embedding model: a preset or any model id, where its files come from, and how it embeds. */
+export function ModelPicker({ disabled }: { disabled: boolean }) {
+  const choice = useEmbedStore((s) => s.choice);
+  const setChoice = useEmbedStore((s) => s.setChoice);
+  const folders = useModelFolders();
+  const [folderError, setFolderError] = useState<string | null>(null);
+  const [keeping, setKeeping] = useState(false);
+  const preset = EMBEDDING_MODEL_PRESETS.find((p) => p.modelId === choice.modelId);
+  const chooseModel = (modelId: string) => useEmbedStore.setState((s) => ({ choice: withPresetDefaults(s.choice, modelId) }));
+
+  const keepFolder = async (list: FileList | null) => {
+    setFolderError(null);
+    const files = filesFromInput(list);
+    if (files.length === 0) return;
+    setKeeping(true);
+    try {
+      const folder = await getEmbedWorker().storeModelFolder(files);
+      await queryClient.invalidateQueries({ queryKey: modelFoldersKey });
+      chooseModel(folder.name);
+    } catch (error) {
+      setFolderError(errorMessage(error));
+    } finally {
+      setKeeping(false);
+    }
+  };
+
+  return (
+    <fieldset className="model-picker" disabled={disabled}>
+      <legend>Model</legend>
+      <div className="row" role="radiogroup" aria-label="Model files from">
+        {(
+          [
+            ['app', 'Bundled with this app (offline)'],
+            ['folder', 'A folder on this computer (offline)'],
+            ['remote', 'Download from a model host'],
+          ] as const
+        ).map(([location, label]) => (
+          <label key={location}>
+            <input
+              type="radio"
+              name="model-location"
+              checked={choice.location === location}
+              onChange={() => {
+                setChoice({ location });
+                if (location === 'folder' && folders.data?.[0]) chooseModel(folders.data[0].name);
+                if (location !== 'folder' && !EMBEDDING_MODEL_PRESETS.some((p) => p.modelId === choice.modelId)) chooseModel('tiny-bert');
+              }}
+            />{' '}
+            {label}
+          </label>
+        ))}
+      </div>
+
+      {choice.location === 'folder' ? (
+        <div className="row">
+          <label className="button">
+            {keeping ? 'Reading the folder…' : 'Choose a model folder…'}
+            <input
+              type="file"
+              hidden
+              aria-label="Choose a model folder"
+              ref={(input) => input?.setAttribute('webkitdirectory', '')}
+              onChange={(e) => void keepFolder(e.target.files)}
+            />
+          </label>
+          {folders.data && folders.data.length > 0 && (
+            <label>
+              Kept folder{' '}
+              <select aria-label="Kept model folder" value={choice.modelId} onChange={(e) => chooseModel(e.target.value)}>
+                {!folders.data.some((f) => f.name === choice.modelId) && <option value={choice.modelId}>—</option>}
+                {folders.data.map((f) => (
+                  <option key={f.name} value={f.name}>
+                    {f.name} ({formatBytes(f.bytes)})
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <span className="hint">The folder holds config.json, tokenizer.json and onnx/; it is kept in this browser and works offline.</span>
+        </div>
+      ) : (
+        <div className="row">
+          <label>
+            Model{' '}
+            <select aria-label="Model" value={preset ? preset.modelId : OTHER} onChange={(e) => chooseModel(e.target.value || '')}>
+              {EMBEDDING_MODEL_PRESETS.map((p) => (
+                <option key={p.modelId} value={p.modelId}>
+                  {p.label} — {p.modelId}
+                </option>
+              ))}
+              <option value={OTHER}>Other model id…</option>
+            </select>
+          </label>
+          {!preset && (
+            <label>
+              Model id{' '}
+              <input type="text" aria-label="Model id" placeholder="org/model-name" value={choice.modelId} onChange={(e) => chooseModel(e.target.value)} />
+            </label>
+          )}
+          {choice.location === 'remote' && (
+            <label>
+              Model host{' '}
+              <input type="url" aria-label="Model host URL" placeholder={HUGGING_FACE_HOST} value={choice.host} onChange={(e) => setChoice({ host: e.target.value })} />
+            </label>
+          )}
+        </div>
+      )}
+      {folderError && (
+        <p className="error" role="alert">
+          {folderError}
+        </p>
+      )}
+      <p className="hint" data-testid="model-location-hint">
+        {choice.location === 'app' && `Files are read from this app at /models/${choice.modelId || '…'}/ (${DTYPE_FILES[choice.dtype]} and the tokenizer).`}
+        {choice.location === 'remote' &&
+          `Files are downloaded from ${choice.host.trim() || HUGGING_FACE_HOST}${choice.modelId || '…'} and cached by the browser; this needs the network.`}
+        {choice.location === 'folder' && `Weights file used: ${DTYPE_FILES[choice.dtype]}.`}
+      </p>
+
+      <div className="row">
+        <label>
+          Weights{' '}
+          <select aria-label="Weights (dtype)" value={choice.dtype} onChange={(e) => setChoice({ dtype: e.target.value as EmbeddingDtype })}>
+            {DTYPES.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Pooling{' '}
+          <select aria-label="Pooling" value={choice.pooling} onChange={(e) => setChoice({ pooling: e.target.value as 'mean' | 'cls' })}>
+            <option value="mean">mean</option>
+            <option value="cls">CLS</option>
+          </select>
+        </label>
+        <label>
+          Query prefix <input type="text" aria-label="Query prefix" value={choice.queryPrefix} onChange={(e) => setChoice({ queryPrefix: e.target.value })} />
+        </label>
+        <label>
+          Passage prefix{' '}
+          <input type="text" aria-label="Passage prefix" value={choice.passagePrefix} onChange={(e) => setChoice({ passagePrefix: e.target.value })} />
+        </label>
+      </div>
+      <div className="row">
+        <label>
+          Batch size{' '}
+          <input
+            type="number"
+            min={1}
+            max={512}
+            aria-label="Batch size"
+            value={choice.batchSize}
+            onChange={(e) => setChoice({ batchSize: Math.min(512, Math.max(1, Math.floor(Number(e.target.value)) || 32)) })}
+          />
+        </label>
+        <label title="One vector per token as well, for late-interaction MaxSim (GQR's multi scorer). Needs much more storage.">
+          <input type="checkbox" checked={choice.tokens} onChange={(e) => setChoice({ tokens: e.target.checked })} /> also store token-level vectors
+          (MaxSim)
+        </label>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,312 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { describePipeline, describeSettings, type CorpusDocument, type SweepKey } from '../../core/index.ts';
+import { errorMessage, formatCount, formatDuration } from '../common/format.ts';
+import { hasRelevant, useQrels, useQueries } from '../runs/corpus-data.ts';
+import { CorpusPicker } from '../search/CorpusPicker.tsx';
+import { useAppStore } from '../state/app-store.ts';
+import { useCorpora } from '../state/corpora.ts';
+import { useRuns } from '../state/runs.ts';
+import { getCorpusStore } from '../state/storage.ts';
+import { AlphaChart } from './AlphaChart.tsx';
+import { buildAlphaChart, chartXKeys, findPoint, perQueryDeltas, winsRows } from './alpha-chart-data.ts';
+import { getGqrPool } from './gqr-pool.ts';
+import { labSweepsFromRuns, type LabSweep } from './lab-sweep.ts';
+import { QueryInspector } from './QueryInspector.tsx';
+import { sweepCsv } from './sweep-csv.ts';
+import { SweepForm } from './SweepForm.tsx';
+import { useSweepStore } from './sweep-store.ts';
+import './gqr.css';
+
+/** The GQR lab: sweep GQR settings over a query set, read the answer off a chart, inspect single queries. */
+export function GqrLabPage() {
+  const { corpusId, setPage } = useAppStore();
+  const corpora = useCorpora();
+  const corpus = corpora.data?.find((c) => c.id === corpusId);
+  const qrels = useQrels(corpusId);
+  const current = useSweepStore((s) => s.current);
+  const show = useSweepStore((s) => s.show);
+  useEffect(() => {
+    if (current && current.corpusId !== corpusId) show(null);
+  }, [corpusId, current, show]);
+
+  if (corpora.data && corpora.data.length === 0) {
+    return (
+      <section className="panel">
+        <p>
+          There is no corpus yet. <button onClick={() => setPage('corpora')}>Load one</button>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <div className="gqr-lab">
+      <section className="panel">
+        <h2>GQR lab</h2>
+        <p className="hint">
+          Guided Query Refinement re-ranks the pooled results of a dense primary and a BM25 complementary retriever by refining the dense query toward
+          the BM25 distribution. A sweep runs both children once per query and re-ranks at every grid point in a pool of workers; every grid point and
+          the baselines (primary only, complementary only, RRF, best convex combination) are saved as runs.
+        </p>
+        <CorpusPicker />
+      </section>
+      {corpus && <SweepForm corpus={corpus} scored={hasRelevant(qrels.data)} />}
+      <SweepJobStatus />
+      {corpus && <SavedSweeps corpusId={corpus.id} />}
+      {current && current.corpusId === corpusId && <SweepResults key={current.id} sweep={current} />}
+    </div>
+  );
+}
+
+function SweepJobStatus() {
+  const state = useSweepStore((s) => s.state);
+  const cancel = useSweepStore((s) => s.cancel);
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    if (state.status !== 'running') return;
+    const timer = setInterval(() => setNow(performance.now()), 500);
+    return () => clearInterval(timer);
+  }, [state.status]);
+  switch (state.status) {
+    case 'idle':
+    case 'done':
+      return null;
+    case 'running': {
+      const seconds = (now - state.startedAt) / 1000;
+      const phase =
+        state.phase === 'prepare'
+          ? 'Retrieving with both children and embedding'
+          : state.phase === 'rerank'
+            ? `Re-ranking at ${state.points} grid points`
+            : 'Scoring and saving the runs';
+      return (
+        <section className="panel sweep-progress" data-testid="sweep-progress" aria-label="Sweep progress">
+          <p>
+            “{state.name}”: {phase}
+            {state.phase !== 'save' ? ` — ${formatCount(state.done)} / ${formatCount(state.total)} queries` : '…'} · {formatDuration(seconds)}
+          </p>
+          <progress max={state.total || 1} value={state.phase === 'save' ? state.total : state.done} aria-label="Sweep progress" />
+          {state.phase !== 'save' && (
+            <button type="button" onClick={cancel}>
+              Cancel sweep
+            </button>
+          )}
+        </section>
+      );
+    }
+    case 'cancelled':
+      return (
+        <p className="panel" role="status">
+          The sweep “{state.name}” was cancelled; nothing was saved.
+        </p>
+      );
+    case 'failed':
+      return (
+        <p className="panel error" role="alert">
+          The sweep “{state.name}” failed: {state.message}
+        </p>
+      );
+  }
+}
+
+function SavedSweeps({ corpusId }: { corpusId: string }) {
+  const runs = useRuns(corpusId);
+  const sweeps = useMemo(() => labSweepsFromRuns(runs.data ?? []), [runs.data]);
+  const current = useSweepStore((s) => s.current);
+  const show = useSweepStore((s) => s.show);
+  if (sweeps.length === 0) return null;
+  return (
+    <section className="panel" aria-label="Saved sweeps">
+      <h2>Sweeps of this corpus</h2>
+      <ul className="sweep-list">
+        {sweeps.map((s) => (
+          <li key={s.id}>
+            <button type="button" className={current?.id === s.id ? 'link current' : 'link'} onClick={() => show(s)}>
+              {s.name}
+            </button>{' '}
+            <span className="meta">
+              {new Date(s.createdAt).toLocaleString()} · {s.points.length} points × {formatCount(s.queryCount)} queries · {(s.elapsedMs / 1000).toFixed(1)} s
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+type InspectTarget = { pointId: string; queryId: string | null; text: string };
+
+function SweepResults({ sweep }: { sweep: LabSweep }) {
+  const measures = sweep.evaluation.measures;
+  const [measure, setMeasure] = useState(measures[0]!);
+  const xKeys = chartXKeys(sweep.axes);
+  const [xKey, setXKey] = useState<SweepKey>(xKeys[0]!);
+  const model = useMemo(() => buildAlphaChart(sweep, measure, xKey), [sweep, measure, xKey]);
+  const bestId = sweep.evaluation.bestPoint[measure]?.at as string | undefined;
+  const [selected, setSelected] = useState<string | null>(null);
+  const pointId = selected ?? bestId ?? sweep.points[0]?.id ?? null;
+  const point = pointId ? findPoint(sweep.points, pointId) : undefined;
+  const [inspect, setInspect] = useState<InspectTarget | null>(null);
+  const queries = useQueries(sweep.corpusId);
+  const rows = winsRows(sweep, measure);
+  const deltas = useMemo(() => (pointId ? perQueryDeltas(sweep.evaluation, pointId, measure) : []), [sweep.evaluation, pointId, measure]);
+  const [adHoc, setAdHoc] = useState('');
+  const primary = sweep.evaluation.baselines.primary;
+
+  return (
+    <>
+      <section className="panel" aria-label="Sweep results">
+        <h2>{sweep.name}</h2>
+        <p className="meta" data-testid="sweep-summary">
+          {sweep.points.length} grid points × {formatCount(sweep.queryCount)} queries ({sweep.evaluation.evaluatedQueries} judged) in{' '}
+          {(sweep.elapsedMs / 1000).toFixed(1)} s · top {sweep.topK} · {describePipeline(sweep.spec.primary)} ← {describePipeline(sweep.spec.complementary)}
+          {sweep.childFallbacks > 0 ? ` · ${sweep.childFallbacks} queries where a child could not embed` : ''}
+        </p>
+        <div className="row wrap">
+          <label>
+            Measure{' '}
+            <select aria-label="Chart measure" value={measure} onChange={(e) => setMeasure(e.target.value)}>
+              {measures.map((m) => (
+                <option key={m}>{m}</option>
+              ))}
+            </select>
+          </label>
+          {xKeys.length > 1 && (
+            <label>
+              x axis{' '}
+              <select aria-label="Chart x axis" value={xKey} onChange={(e) => setXKey(e.target.value as SweepKey)}>
+                {xKeys.map((k) => (
+                  <option key={k}>{k}</option>
+                ))}
+              </select>
+            </label>
+          )}
+        </div>
+        <AlphaChart model={model} title={sweep.name} csv={() => sweepCsv(sweep, measure)} onSelectPoint={setSelected} />
+        {sweep.axes.some((a) => a.key === 'target') && (
+          <p className="hint">
+            With the per-step target (the reference) α only scales the step, so every run drifts toward the BM25 ranking; with the fixed target α sets
+            the blend (DECISIONS G1).
+          </p>
+        )}
+        <h3>Per query against the primary ({measure})</h3>
+        <div className="table-scroll tall">
+          <table className="compact wins-table" aria-label="Wins, ties and losses against the primary">
+            <thead>
+              <tr>
+                <th>grid point</th>
+                <th className="num">{measure}</th>
+                <th className="num">wins</th>
+                <th className="num">ties</th>
+                <th className="num">losses</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr className="mean-row">
+                <td>primary only</td>
+                <td className="num">{(primary.aggregate[measure] ?? 0).toFixed(4)}</td>
+                <td className="num" colSpan={3}>
+                  baseline
+                </td>
+              </tr>
+              {rows.map((row) => (
+                <tr key={row.pointId} className={row.pointId === pointId ? 'selected' : undefined}>
+                  <td>
+                    <button type="button" className="link" onClick={() => setSelected(row.pointId)}>
+                      {row.label}
+                    </button>
+                    {row.pointId === bestId ? ' ★' : ''}
+                  </td>
+                  <td className="num">{row.value.toFixed(4)}</td>
+                  <td className="num">{row.counts.wins}</td>
+                  <td className="num">{row.counts.ties}</td>
+                  <td className="num">{row.counts.losses}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {point && (
+          <>
+            <h3>Queries at {describeSettings(point.settings)}</h3>
+            <div className="table-scroll tall">
+              <table className="compact" aria-label="Per-query values of the selected grid point">
+                <thead>
+                  <tr>
+                    <th>query</th>
+                    <th className="num">primary</th>
+                    <th className="num">GQR</th>
+                    <th className="num">change</th>
+                    <th />
+                  </tr>
+                </thead>
+                <tbody>
+                  {deltas.map((d) => {
+                    const text = queries.data?.get(d.queryId)?.text ?? '';
+                    return (
+                      <tr key={d.queryId}>
+                        <td>
+                          <span className="meta">{d.queryId}</span> {text}
+                        </td>
+                        <td className="num">{d.primary.toFixed(4)}</td>
+                        <td className="num">{d.value.toFixed(4)}</td>
+                        <td className={`num ${d.delta > 0 ? 'up' : d.delta < 0 ? 'down' : ''}`}>{d.delta === 0 ? '=' : d.delta.toFixed(4)}</td>
+                        <td>
+                          <button type="button" onClick={() => setInspect({ pointId: point.id, queryId: d.queryId, text })} aria-label={`Inspect ${d.queryId}`}>
+                            Inspect
+                          </button>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <form
+              className="row"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (adHoc.trim()) setInspect({ pointId: point.id, queryId: null, text: adHoc.trim() });
+              }}
+            >
+              <input type="search" value={adHoc} onChange={(e) => setAdHoc(e.target.value)} placeholder="Any other text" aria-label="Inspect text" />
+              <button type="submit">Inspect text</button>
+            </form>
+          </>
+        )}
+      </section>
+      {inspect && <InspectorPanel sweep={sweep} target={inspect} />}
+    </>
+  );
+}
+
+function InspectorPanel({ sweep, target }: { sweep: LabSweep; target: InspectTarget }) {
+  const point = findPoint(sweep.points, target.pointId);
+  const prepared = useSweepStore((s) => (s.prepared?.sweepId === sweep.id && target.queryId ? s.prepared.byQuery.get(target.queryId) : undefined));
+  const inspection = useQuery({
+    queryKey: ['gqr-inspect', sweep.id, target.pointId, target.queryId, target.text],
+    enabled: !!point,
+    staleTime: Infinity,
+    queryFn: async () => {
+      const pool = getGqrPool();
+      const result = prepared
+        ? await pool.trace(prepared, point!.config, sweep.topK)
+        : await pool.inspect(sweep.corpusId, { ...sweep.spec, config: point!.config }, target.text, sweep.topK);
+      const ids = [...new Set(result.trace.pool)];
+      const docs = await (await getCorpusStore()).getDocuments(sweep.corpusId, ids);
+      const documents = new Map<string, CorpusDocument>();
+      docs.forEach((d, i) => d && documents.set(ids[i]!, d));
+      return { result, documents };
+    },
+  });
+  const heading = `${target.queryId ? `Query ${target.queryId}` : 'Text'}: “${target.text}” at ${point ? describeSettings(point.settings) : target.pointId}`;
+  if (inspection.isError) {
+    return (
+      <p className="panel error" role="alert">
+        The inspector failed: {errorMessage(inspection.error)}
+      </p>
+    );
+  }
+  if (!inspection.data) return <p className="panel">Inspecting “{target.text}”…</p>;
+  return <QueryInspector inspection={inspection.data.result} documents={inspection.data.documents} heading={heading} />;
+}

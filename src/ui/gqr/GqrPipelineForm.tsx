@@ -1,0 +1,75 @@
+import {
+  DEFAULT_GQR_CONFIG,
+  OKAPI_BM25,
+  resolveGqrConfig,
+  SWEEP_MODE_VALUES,
+  type GqrConfig,
+  type GqrPipelineSpec,
+  type PipelineSpec,
+} from '../../core/index.ts';
+import { errorMessage } from '../common/format.ts';
+import { Bm25Settings } from '../search/Bm25Settings.tsx';
+import { DenseForm } from '../search/pipeline-forms.tsx';
+
+/** The GQR spec a form starts from: a dense primary (its set chosen by the dense form), BM25, the reference defaults. */
+export function initialGqrSpec(): GqrPipelineSpec {
+  return {
+    kind: 'gqr',
+    primary: { kind: 'dense', modelKey: '' },
+    complementary: { kind: 'bm25', params: { ...OKAPI_BM25 } },
+    config: { ...DEFAULT_GQR_CONFIG },
+  };
+}
+
+const NUMBER_KEYS = ['mixtureAlpha', 'nSteps', 'learningRate', 'temperature', 'fetchKMultiplier'] as const;
+const MODE_KEYS = ['candidatePoolMode', 'target', 'optimizer'] as const;
+
+/** Edits a GQR pipeline: the dense primary, the BM25 complementary, and every GQR setting. */
+export function GqrPipelineForm({ spec, onChange, corpusId }: { spec: PipelineSpec; onChange: (spec: PipelineSpec) => void; corpusId: string }) {
+  if (spec.kind !== 'gqr') return null;
+  const set = (change: Partial<GqrConfig>) => onChange({ ...spec, config: { ...spec.config, ...change } });
+  let problem: string | null = null;
+  try {
+    resolveGqrConfig(spec.config);
+  } catch (error) {
+    problem = errorMessage(error);
+  }
+  return (
+    <fieldset className="pipeline-settings">
+      <legend>GQR</legend>
+      <DenseForm spec={spec.primary} corpusId={corpusId} onChange={(primary) => onChange({ ...spec, primary })} />
+      {spec.complementary.kind === 'bm25' && (
+        <Bm25Settings params={spec.complementary.params} onChange={(params) => onChange({ ...spec, complementary: { kind: 'bm25', params } })} />
+      )}
+      {NUMBER_KEYS.map((key) => (
+        <label key={key}>
+          {key}{' '}
+          <input type="number" step="any" aria-label={`GQR ${key}`} value={spec.config[key]} onChange={(e) => set({ [key]: Number(e.target.value) })} />
+        </label>
+      ))}
+      {MODE_KEYS.map((key) => (
+        <label key={key}>
+          {key}{' '}
+          <select aria-label={`GQR ${key}`} value={spec.config[key]} onChange={(e) => set({ [key]: e.target.value } as Partial<GqrConfig>)}>
+            {SWEEP_MODE_VALUES[key]!.map((v) => (
+              <option key={v}>{v}</option>
+            ))}
+          </select>
+        </label>
+      ))}
+      <label>
+        scorerMode{' '}
+        <select aria-label="GQR scorerMode" value={spec.config.scorerMode} onChange={(e) => set({ scorerMode: e.target.value as GqrConfig['scorerMode'] })}>
+          {['auto', 'single', 'multi'].map((v) => (
+            <option key={v}>{v}</option>
+          ))}
+        </select>
+      </label>
+      {problem && (
+        <span className="error" role="alert">
+          {problem}
+        </span>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,256 @@
+import { useMemo, useState } from 'react';
+import {
+  DEFAULT_GQR_CONFIG,
+  OKAPI_BM25,
+  parseGridAxis,
+  parseMeasure,
+  resolveGqrConfig,
+  SWEEP_KEYS,
+  SWEEP_MODE_VALUES,
+  sweepKeyLabel,
+  validateGrid,
+  type Bm25Params,
+  type CorpusRecord,
+  type GqrConfig,
+  type GqrPipelineSpec,
+  type GridAxis,
+  type SweepKey,
+} from '../../core/index.ts';
+import { errorMessage, formatCount } from '../common/format.ts';
+import { MeasuresInput } from '../runs/MeasuresInput.tsx';
+import { Bm25Settings } from '../search/Bm25Settings.tsx';
+import { useAppStore } from '../state/app-store.ts';
+import { useSearchableSets } from '../state/embeddings.ts';
+import { useSweepStore } from './sweep-store.ts';
+
+/** The grid a new sweep starts with: 11 values of α, per-step against fixed target (DECISIONS G1). */
+const INITIAL_GRID: Partial<Record<SweepKey, string>> = {
+  mixtureAlpha: '0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1',
+  target: 'per-step, fixed',
+};
+
+const KEY_TITLES: Record<SweepKey, string> = {
+  mixtureAlpha: 'weight of the complementary distribution in the target, 0–1',
+  temperature: 'softmax temperature, > 0',
+  learningRate: 'step size, > 0',
+  nSteps: 'optimisation steps, a positive whole number',
+  candidatePoolMode: 'union or primary',
+  target: 'per-step or fixed',
+  optimizer: 'gd or adam',
+};
+
+const DEFAULT_MEASURES = ['nDCG@10', 'R@10', 'RR@10'];
+
+function defaultName(): string {
+  const now = new Date();
+  return `α sweep ${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
+}
+
+/** Configures a sweep: the two children, the fixed GQR settings, the grid, depth and measures. */
+export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: boolean }) {
+  const sets = useSearchableSets(corpus.id);
+  const setPage = useAppStore((s) => s.setPage);
+  const { state, start, cancel } = useSweepStore();
+  const [modelKey, setModelKey] = useState<string>('');
+  const [searchMode, setSearchMode] = useState<'single' | 'multi'>('single');
+  const [bm25, setBm25] = useState<Bm25Params>({ ...OKAPI_BM25 });
+  const [base, setBase] = useState<GqrConfig>({ ...DEFAULT_GQR_CONFIG });
+  const [gridText, setGridText] = useState<Partial<Record<SweepKey, string>>>(INITIAL_GRID);
+  const [topK, setTopK] = useState(10);
+  const [measures, setMeasures] = useState<string[]>(DEFAULT_MEASURES);
+  const [name, setName] = useState('');
+
+  const set = sets.data?.find((s) => s.modelKey === modelKey) ?? sets.data?.[0];
+  const mode = set?.tokens ? searchMode : 'single';
+
+  const grid = useMemo(() => {
+    const axes: GridAxis[] = [];
+    const fieldErrors: Partial<Record<SweepKey, string>> = {};
+    for (const key of SWEEP_KEYS) {
+      const text = gridText[key]?.trim();
+      if (!text) continue;
+      try {
+        axes.push(parseGridAxis(`${key}=${text}`));
+      } catch (error) {
+        fieldErrors[key] = errorMessage(error);
+      }
+    }
+    let error: string | null = null;
+    let points = 0;
+    try {
+      resolveGqrConfig(base);
+      if (Object.keys(fieldErrors).length === 0) {
+        validateGrid(axes, base);
+        points = axes.reduce((n, a) => n * a.values.length, 1);
+      }
+    } catch (e) {
+      error = errorMessage(e);
+    }
+    return { axes, fieldErrors, error, points };
+  }, [gridText, base]);
+
+  const shallowMeasures = measures.filter((m) => {
+    const cutoff = parseMeasure(m).cutoff;
+    return cutoff !== undefined && cutoff > topK;
+  });
+  const running = state.status === 'running';
+  const ready = !!set && scored && corpus.queryCount > 0 && !grid.error && Object.keys(grid.fieldErrors).length === 0 && grid.points > 0;
+
+  const submit = () => {
+    if (!set || !ready) return;
+    const spec: GqrPipelineSpec = {
+      kind: 'gqr',
+      primary: { kind: 'dense', modelKey: set.modelKey, searchMode: mode },
+      complementary: { kind: 'bm25', params: bm25 },
+      config: resolveGqrConfig(base),
+    };
+    void start({ corpus, name: name.trim() || defaultName(), spec, axes: grid.axes, topK, measures });
+  };
+
+  const setBaseValue = (key: keyof GqrConfig, value: string) =>
+    setBase((b) => ({ ...b, [key]: key in SWEEP_MODE_VALUES || key === 'scorerMode' ? value : Number(value) }));
+
+  return (
+    <section className="panel" aria-label="New sweep">
+      <h2>New sweep</h2>
+      <form
+        className="sweep-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <fieldset>
+          <legend>Primary: dense retrieval (its query is refined)</legend>
+          {sets.data && sets.data.length === 0 ? (
+            <p className="notice">
+              This corpus has no complete embeddings yet, and GQR refines a dense query.{' '}
+              <button type="button" onClick={() => setPage('embeddings')}>
+                Embed it
+              </button>
+            </p>
+          ) : (
+            <div className="row">
+              <label>
+                Embeddings{' '}
+                <select aria-label="Embedding set" value={set?.modelKey ?? ''} onChange={(e) => setModelKey(e.target.value)}>
+                  {sets.data?.map((s) => (
+                    <option key={s.modelKey} value={s.modelKey}>
+                      {s.model.modelId} ({s.model.dimensions} dims{s.tokens ? ', token vectors' : ''})
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label title="MaxSim needs token vectors stored with the embeddings">
+                Scoring{' '}
+                <select aria-label="Dense scoring" value={mode} onChange={(e) => setSearchMode(e.target.value as 'single' | 'multi')}>
+                  <option value="single">single vector (cosine)</option>
+                  <option value="multi" disabled={!set?.tokens}>
+                    multi-vector (MaxSim)
+                  </option>
+                </select>
+              </label>
+            </div>
+          )}
+        </fieldset>
+        <fieldset>
+          <legend>Complementary: BM25 (guides the refinement)</legend>
+          <Bm25Settings params={bm25} onChange={setBm25} />
+        </fieldset>
+        <fieldset>
+          <legend>Grid (comma-separated values; leave empty to keep the fixed setting)</legend>
+          <div className="grid-fields">
+            {SWEEP_KEYS.map((key) => (
+              <label key={key} title={KEY_TITLES[key]}>
+                <span>
+                  {sweepKeyLabel(key)} <code>{key}</code>
+                </span>
+                <input
+                  type="text"
+                  aria-label={`Grid ${key}`}
+                  value={gridText[key] ?? ''}
+                  placeholder={`fixed: ${String(base[key])}`}
+                  aria-invalid={!!grid.fieldErrors[key]}
+                  onChange={(e) => setGridText((g) => ({ ...g, [key]: e.target.value }))}
+                />
+                {grid.fieldErrors[key] && (
+                  <span className="error" role="alert">
+                    {grid.fieldErrors[key]}
+                  </span>
+                )}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Fixed settings (used where the grid does not vary them)</legend>
+          <div className="row wrap">
+            {(['nSteps', 'learningRate', 'temperature', 'mixtureAlpha', 'fetchKMultiplier'] as const).map((key) => (
+              <label key={key}>
+                {key}{' '}
+                <input type="number" step="any" aria-label={`Fixed ${key}`} value={base[key]} onChange={(e) => setBaseValue(key, e.target.value)} />
+              </label>
+            ))}
+            {(['candidatePoolMode', 'target', 'optimizer'] as const).map((key) => (
+              <label key={key}>
+                {key}{' '}
+                <select aria-label={`Fixed ${key}`} value={base[key]} onChange={(e) => setBaseValue(key, e.target.value)}>
+                  {SWEEP_MODE_VALUES[key]!.map((v) => (
+                    <option key={v}>{v}</option>
+                  ))}
+                </select>
+              </label>
+            ))}
+            <label title="auto follows the primary's scoring">
+              scorerMode{' '}
+              <select aria-label="Fixed scorerMode" value={base.scorerMode} onChange={(e) => setBaseValue('scorerMode', e.target.value)}>
+                {['auto', 'single', 'multi'].map((v) => (
+                  <option key={v}>{v}</option>
+                ))}
+              </select>
+            </label>
+          </div>
+        </fieldset>
+        <div className="row wrap">
+          <label>
+            top k{' '}
+            <input
+              type="number"
+              min={1}
+              max={1000}
+              value={topK}
+              aria-label="Results per query (top k)"
+              onChange={(e) => setTopK(Math.min(1000, Math.max(1, Math.floor(Number(e.target.value)) || 10)))}
+            />
+          </label>
+          <MeasuresInput value={measures} onChange={setMeasures} />
+          <label>
+            Name <input type="text" value={name} placeholder="α sweep hh:mm" aria-label="Sweep name" onChange={(e) => setName(e.target.value)} />
+          </label>
+        </div>
+        {shallowMeasures.length > 0 && (
+          <p className="hint">
+            {shallowMeasures.join(', ')} only see{shallowMeasures.length === 1 ? 's' : ''} the {topK} results kept per query; raise top k to
+            measure deeper (each child fetches top k × {base.fetchKMultiplier}).
+          </p>
+        )}
+        {grid.error && (
+          <p className="error" role="alert">
+            {grid.error}
+          </p>
+        )}
+        {!scored && <p className="notice">This corpus has no relevance judgements, so a sweep cannot be scored.</p>}
+        <div className="row">
+          <button type="submit" className="primary" disabled={!ready || running}>
+            Run sweep: {grid.points} grid point{grid.points === 1 ? '' : 's'} × {formatCount(corpus.queryCount)} queries
+          </button>
+          {running && (
+            <button type="button" onClick={cancel}>
+              Cancel
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import * as Comlink from 'comlink';
+import { useState } from 'react';
+import { findLlmPreset, LLM_PRESETS, type ConnectionTestResult, type LlmProviderSettings } from '../../core/index.ts';
+import { errorMessage, formatBytes } from '../common/format.ts';
+import type { HdsWorkerEvent } from '../../workers/hds-worker-api.ts';
+import { getHdsWorker } from './hds-services.ts';
+import { useHdsRun } from './run-state.ts';
+import { CUSTOM_PRESET, IN_BROWSER, useHdsSettings } from './settings-state.ts';
+
+function optionalNumber(raw: string): number | undefined {
+  if (raw.trim() === '') return undefined;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** The chat model: a preset OpenAI-compatible server, a custom one, or a small model run in the browser. */
+export function ModelSettings() {
+  const { provider, choosePreset, setProvider } = useHdsSettings();
+  const modelProgress = useHdsRun((s) => s.modelProgress);
+  const [test, setTest] = useState<ConnectionTestResult | 'testing' | null>(null);
+  const choice = provider.kind === 'transformers' ? IN_BROWSER : provider.presetId;
+  const preset = provider.kind === 'openai-compatible' ? findLlmPreset(provider.presetId) : undefined;
+
+  const runTest = async () => {
+    setTest('testing');
+    try {
+      setTest(
+        await getHdsWorker().testConnection(
+          provider,
+          Comlink.proxy((event: HdsWorkerEvent) => {
+            if (event.type === 'model-progress') useHdsRun.setState({ modelProgress: event.progress.status === 'ready' ? null : event.progress });
+          }),
+        ),
+      );
+    } catch (error) {
+      setTest({ ok: false, message: errorMessage(error) });
+    }
+  };
+
+  return (
+    <fieldset className="model-settings" aria-label="Model">
+      <legend>Model</legend>
+      <label>
+        Provider{' '}
+        <select
+          aria-label="Provider"
+          value={choice}
+          onChange={(e) => {
+            setTest(null);
+            choosePreset(e.target.value);
+          }}
+        >
+          {LLM_PRESETS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+          <option value={CUSTOM_PRESET}>Other OpenAI-compatible server</option>
+          <option value={IN_BROWSER}>In this browser (transformers.js)</option>
+        </select>
+      </label>
+      {provider.kind === 'openai-compatible' ? (
+        <>
+          <label>
+            Base URL{' '}
+            <input className="wide" aria-label="Base URL" value={provider.baseUrl} placeholder="http://localhost:8000/v1" onChange={(e) => setProvider({ baseUrl: e.target.value })} />
+          </label>
+          <label>
+            Model <input aria-label="Model name" value={provider.model} placeholder={preset?.exampleModel ?? 'model name'} onChange={(e) => setProvider({ model: e.target.value })} />
+          </label>
+          <label>
+            API key{' '}
+            <input
+              type="password"
+              aria-label="API key"
+              autoComplete="off"
+              value={provider.apiKey ?? ''}
+              placeholder={preset && !preset.needsApiKey ? 'not needed' : 'sk-…'}
+              onChange={(e) => setProvider({ apiKey: e.target.value } as Partial<LlmProviderSettings>)}
+            />
+          </label>
+        </>
+      ) : (
+        <>
+          <label>
+            Model id <input className="wide" aria-label="In-browser model id" value={provider.modelId} onChange={(e) => setProvider({ modelId: e.target.value } as Partial<LlmProviderSettings>)} />
+          </label>
+          <label>
+            Device{' '}
+            <select aria-label="Device" value={provider.device} onChange={(e) => setProvider({ device: e.target.value } as Partial<LlmProviderSettings>)}>
+              <option value="auto">WebGPU when available</option>
+              <option value="webgpu">WebGPU</option>
+              <option value="wasm">CPU (wasm)</option>
+            </select>
+          </label>
+        </>
+      )}
+      <label>
+        Temperature{' '}
+        <input
+          type="number"
+          aria-label="Temperature"
+          step={0.1}
+          min={0}
+          max={2}
+          value={provider.temperature ?? ''}
+          placeholder="default"
+          onChange={(e) => setProvider({ temperature: optionalNumber(e.target.value) })}
+        />
+      </label>
+      <label>
+        Max tokens{' '}
+        <input
+          type="number"
+          aria-label="Max tokens"
+          min={1}
+          value={provider.maxTokens ?? ''}
+          placeholder="default"
+          onChange={(e) => setProvider({ maxTokens: optionalNumber(e.target.value) })}
+        />
+      </label>
+      <button type="button" onClick={() => void runTest()} disabled={test === 'testing'}>
+        {provider.kind === 'transformers' ? 'Download and load the model' : 'Test connection'}
+      </button>
+      <div className="model-notes">
+        {provider.kind === 'transformers' ? (
+          <p className="hint">
+            Downloads {provider.modelId || 'the model'} from the Hugging Face hub on first use (a few hundred MB), then runs it in this browser; WebGPU is much faster
+            than the CPU. Small models follow the search-query format loosely.
+          </p>
+        ) : (
+          <>
+            {preset && <p className="hint">{preset.notes}</p>}
+            <p className="hint">The API key is kept in this browser only (IndexedDB) and is never written into saved runs, exports or logs.</p>
+          </>
+        )}
+        {modelProgress && <ModelProgress progress={modelProgress} />}
+        {test === 'testing' && <p className="meta">Testing…</p>}
+        {test && test !== 'testing' && (
+          <p className={test.ok ? 'ok' : 'error'} role="status" data-testid="connection-result">
+            {test.message}
+          </p>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+function ModelProgress({ progress }: { progress: { status: string; file?: string; loaded?: number; total?: number; progress?: number } }) {
+  return (
+    <div className="model-progress" role="status">
+      <span className="meta">
+        Loading the model{progress.file ? `: ${progress.file}` : ''}
+        {progress.loaded !== undefined && progress.total ? ` ${formatBytes(progress.loaded)} of ${formatBytes(progress.total)}` : ''}
+      </span>
+      {progress.progress !== undefined && <progress max={100} value={progress.progress} />}
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { AGENT_METHOD_LABELS, type AgentMethod } from '../../core/index.ts';
+import type { HdsRunSummary } from '../../storage/hds-store.ts';
+import { batchLockName } from '../../workers/hds-worker-api.ts';
+import { errorMessage } from '../common/format.ts';
+import { downloadText, safeFileName } from '../runs/download.ts';
+import { getHdsStore, heldLocks } from './hds-services.ts';
+import { savedRunsKey, useHdsRun } from './run-state.ts';
+
+/** Saved HDS and baseline runs: open (replay), rename, delete, export and import as JSON. */
+export function SavedRuns({ onOpened }: { onOpened(type: 'question' | 'batch'): void }) {
+  const client = useQueryClient();
+  const run = useHdsRun();
+  const runs = useQuery({ queryKey: savedRunsKey, queryFn: async () => (await getHdsStore()).list() });
+  const locks = useQuery({ queryKey: [...savedRunsKey, 'locks', runs.dataUpdatedAt], queryFn: heldLocks });
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: savedRunsKey });
+
+  const action = useMutation({
+    mutationFn: async (work: () => Promise<unknown>) => work(),
+    onError: (error) => setMessage({ ok: false, text: errorMessage(error) }),
+    onSettled: refresh,
+  });
+
+  const open = async (summary: HdsRunSummary) => {
+    const saved = await (await getHdsStore()).get(summary.id);
+    if (!saved) return setMessage({ ok: false, text: 'This run is no longer saved.' });
+    if (saved.type === 'question') run.openQuestion(saved);
+    else run.openBatch(saved);
+    onOpened(saved.type);
+  };
+
+  const exportRuns = async (ids: string[] | undefined, name: string) => {
+    const text = await (await getHdsStore()).exportRuns(ids);
+    downloadText(`${safeFileName(name, 'runs')}.json`, text, 'application/json');
+  };
+
+  const importFile = async (file: File) => {
+    try {
+      const imported = await (await getHdsStore()).importRuns(await file.text());
+      setMessage({ ok: true, text: `Imported ${imported.length} run(s) from ${file.name}.` });
+    } catch (error) {
+      setMessage({ ok: false, text: `Could not import ${file.name}: ${errorMessage(error)}` });
+    } finally {
+      void refresh();
+    }
+  };
+
+  const statusOf = (s: HdsRunSummary): string => {
+    if (s.status !== 'running') return s.status;
+    if (run.active === 'batch' && run.batch?.id === s.id) return 'running';
+    const held = locks.data;
+    return held && !held.has(batchLockName(s.id)) ? 'interrupted' : 'running';
+  };
+
+  return (
+    <section className="panel" aria-label="Saved runs">
+      <div className="row spread">
+        <h2>Saved runs</h2>
+        <div className="row">
+          <button type="button" onClick={() => fileInput.current?.click()}>
+            Import JSON…
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".json,application/json"
+            hidden
+            aria-label="Import runs"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void importFile(file);
+            }}
+          />
+          <button type="button" onClick={() => void exportRuns(undefined, 'deep-search-runs')} disabled={!runs.data?.length}>
+            Export all
+          </button>
+        </div>
+      </div>
+      <p className="hint">Exports hold the runs, their settings and the model's name — never an API key. Opening a run replays it without calling the model.</p>
+      {message && (
+        <p className={message.ok ? 'ok' : 'error'} role="status">
+          {message.text}
+        </p>
+      )}
+      {runs.isError && <p className="error">Could not list the saved runs: {errorMessage(runs.error)}</p>}
+      {runs.data?.length === 0 && <p className="hint">No saved runs yet: every question or batch you run is saved here.</p>}
+      {runs.data && runs.data.length > 0 && (
+        <table className="compact saved-runs" aria-label="Saved runs">
+          <thead>
+            <tr>
+              <th>name</th>
+              <th>method</th>
+              <th>corpus</th>
+              <th>model</th>
+              <th>status</th>
+              <th>saved</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {runs.data.map((s) => {
+              const status = statusOf(s);
+              return (
+                <tr key={s.id} data-testid="saved-run">
+                  <td>
+                    {renaming?.id === s.id ? (
+                      <form
+                        className="row"
+                        onSubmit={(e) => {
+                          e.preventDefault();
+                          const name = renaming.name;
+                          setRenaming(null);
+                          action.mutate(async () => (await getHdsStore()).rename(s.id, name));
+                        }}
+                      >
+                        <input aria-label="New run name" value={renaming.name} autoFocus onChange={(e) => setRenaming({ id: s.id, name: e.target.value })} />
+                        <button type="submit">Save</button>
+                        <button type="button" onClick={() => setRenaming(null)}>
+                          Cancel
+                        </button>
+                      </form>
+                    ) : (
+                      <>
+                        <span className="run-name">{s.name}</span>
+                        {s.detail !== s.name && (
+                          <>
+                            <br />
+                            <span className="meta">{s.detail}</span>
+                          </>
+                        )}
+                      </>
+                    )}
+                  </td>
+                  <td>{s.method === 'batch' ? 'batch' : (AGENT_METHOD_LABELS[s.method as AgentMethod] ?? s.method)}</td>
+                  <td>{s.corpusName}</td>
+                  <td>{s.model}</td>
+                  <td>
+                    <span className={`badge status-${status}`}>{status}</span>
+                    {s.progress && s.progress.done < s.progress.total && (
+                      <span className="meta">
+                        {' '}
+                        {s.progress.done} of {s.progress.total}
+                      </span>
+                    )}
+                  </td>
+                  <td>{new Date(s.createdAt).toLocaleString()}</td>
+                  <td>
+                    <div className="row actions">
+                    <button type="button" onClick={() => void open(s)}>
+                      Open
+                    </button>
+                    <button type="button" onClick={() => setRenaming({ id: s.id, name: s.name })}>
+                      Rename
+                    </button>
+                    <button type="button" onClick={() => void exportRuns([s.id], s.name)}>
+                      Export
+                    </button>
+                    <button
+                      type="button"
+                      disabled={status === 'running'}
+                      onClick={() => {
+                        if (confirm(`Delete the saved run “${s.name}”?`)) action.mutate(async () => (await getHdsStore()).delete(s.id));
+                      }}
+                    >
+                      Delete
+                    </button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { useAppStore } from '../state/app-store.ts';
+import { PipelineForm } from '../runs/pipeline-form.tsx';
+import { useHdsSettings, type BaselineSettings, type HdsBudget } from './settings-state.ts';
+
+const BUDGET_FIELDS: ReadonlyArray<{ key: keyof HdsBudget; label: string; title: string }> = [
+  { key: 'maxTurns', label: 'max_turns', title: 'LLM plan turns before the final prompt' },
+  { key: 'maxParallelQueries', label: 'max_parallel_queries', title: 'distinct queries read from one response' },
+  { key: 'kPerQuery', label: 'k_per_query', title: 'results retrieved per query' },
+  { key: 'evidenceBudget', label: 'evidence_budget', title: 'results per query shown to the model' },
+  { key: 'maxSearchCalls', label: 'max_search_calls', title: 'retrievals allowed over the whole run' },
+  { key: 'retrievalConcurrency', label: 'retrieval_concurrency', title: 'retrievals running at the same time' },
+];
+
+const BASELINE_FIELDS: ReadonlyArray<{ key: keyof BaselineSettings; label: string }> = [
+  { key: 'singleShotK', label: 'single-shot k' },
+  { key: 'ircotKPerStep', label: 'IRCoT k per step' },
+  { key: 'ircotMaxSteps', label: 'IRCoT max steps' },
+  { key: 'decompositionMaxSubquestions', label: 'decomposition sub-questions' },
+  { key: 'decompositionTopK', label: 'decomposition top k' },
+];
+
+function wholeNumber(raw: string): number | null {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 ? n : null;
+}
+
+/** The HDS budgets and the retriever the agent searches with. */
+export function SearchSettings({ showBaselines = false }: { showBaselines?: boolean }) {
+  const { budget, setBudget, spec, setSpec, baselines, setBaselines } = useHdsSettings();
+  const corpusId = useAppStore((s) => s.corpusId);
+  return (
+    <>
+      <fieldset aria-label="Hybrid Deep Searcher settings">
+        <legend>Hybrid Deep Searcher</legend>
+        {BUDGET_FIELDS.map((f) => (
+          <label key={f.key} title={f.title}>
+            {f.label}{' '}
+            <input
+              type="number"
+              min={1}
+              step={1}
+              aria-label={f.label}
+              value={budget[f.key] as number}
+              onChange={(e) => {
+                const n = wholeNumber(e.target.value);
+                if (n !== null) setBudget({ [f.key]: n });
+              }}
+            />
+          </label>
+        ))}
+        <label title="Ask the final prompt when the loop ends without an answer">
+          <input type="checkbox" checked={budget.fallbackToFinalPrompt} onChange={(e) => setBudget({ fallbackToFinalPrompt: e.target.checked })} /> fall back to the final prompt
+        </label>
+        <label title="Go on when some queries of a turn fail; they show [retrieval failed]">
+          <input type="checkbox" checked={budget.allowPartialRetrievalFailures} onChange={(e) => setBudget({ allowPartialRetrievalFailures: e.target.checked })} /> allow partial
+          retrieval failures
+        </label>
+      </fieldset>
+      <fieldset aria-label="Retriever">
+        <legend>Retriever (the agent's search tool)</legend>
+        <PipelineForm spec={spec} onChange={setSpec} corpusId={corpusId ?? ''} />
+      </fieldset>
+      {showBaselines && (
+        <fieldset aria-label="Baseline settings">
+          <legend>Baselines</legend>
+          {BASELINE_FIELDS.map((f) => (
+            <label key={f.key}>
+              {f.label}{' '}
+              <input
+                type="number"
+                min={1}
+                step={1}
+                aria-label={f.label}
+                value={baselines[f.key]}
+                onChange={(e) => {
+                  const n = wholeNumber(e.target.value);
+                  if (n !== null) setBaselines({ [f.key]: n });
+                }}
+              />
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runHds, type HdsRun, type LlmProvider, type RetrievedPassage, type TextRetriever } from '../../core/index.ts';
+import { Timeline } from './Timeline.tsx';
+import { timelineFromRun } from './timeline-model.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const XSS_SCRIPT = '<script>window.__xss = 1</script>';
+const XSS_IMG = '<img src="x" onerror="window.__xss = 2">';
+
+function scripted(replies: Array<{ content: string; reasoning?: string }>): LlmProvider {
+  return {
+    describe: () => ({ provider: 'test', baseUrl: '', model: 'm' }),
+    complete: async () => {
+      const reply = replies.shift()!;
+      return { content: reply.content, reasoning: reply.reasoning ?? '', usage: { promptTokens: 10, completionTokens: 2, totalTokens: 12 } };
+    },
+  };
+}
+
+const passages: Record<string, RetrievedPassage[]> = {
+  'mill builder': [
+    { id: 'd1', score: 2.5, text: `Ada Lark built the tide mill. ${XSS_IMG}`, title: 'Tide mill' },
+    { id: 'd2', score: 1.25, text: 'Unrelated passage.', title: 'Other' },
+  ],
+  [`harbour ${XSS_SCRIPT}`]: [{ id: 'd3', score: 1, text: 'The harbour.' }],
+};
+const retriever: TextRetriever = { search: async (text) => passages[text] ?? [] };
+
+async function xssRun(): Promise<HdsRun> {
+  return runHds(
+    'Who built the mill?',
+    {},
+    {
+      llm: scripted([
+        { reasoning: `thinking ${XSS_SCRIPT}`, content: `${XSS_IMG} <|begin search queries|>mill builder; harbour ${XSS_SCRIPT}<|end search queries|>` },
+        { content: `Ada Lark ${XSS_SCRIPT}` }, // no marker: an unmarked answer
+      ]),
+      retriever,
+      relevance: (id) => ({ d1: 1, d2: 0 })[id],
+    },
+  );
+}
+
+let container: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  delete (window as { __xss?: unknown }).__xss;
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+const cards = () => [...container.querySelectorAll('[data-testid="turn-card"]')];
+const currentIndex = () => cards().findIndex((c) => c.getAttribute('aria-current') === 'step');
+
+describe('Timeline', () => {
+  it('renders model and corpus text as text: <script> and <img onerror> stay inert', async () => {
+    const run = await xssRun();
+    act(() => root.render(<Timeline view={timelineFromRun(run)} answers={['Ada Lark']} />));
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    expect((window as { __xss?: unknown }).__xss).toBeUndefined();
+    const text = container.textContent ?? '';
+    expect(text).toContain(`${XSS_IMG} <|begin search queries|>`); // the model output, verbatim
+    expect(text).toContain(`thinking ${XSS_SCRIPT}`); // the reasoning
+    expect(text).toContain(`Ada Lark built the tide mill. ${XSS_IMG}`); // a passage
+    const chips = [...container.querySelectorAll('[data-testid="query-chip"]')].map((c) => c.textContent);
+    expect(chips).toEqual(['mill builder', `harbour ${XSS_SCRIPT}`]);
+  });
+
+  it('shows the action, labelled results, budget, and the answer scored against the gold answer', async () => {
+    const run = await xssRun();
+    act(() => root.render(<Timeline view={timelineFromRun(run)} answers={['Ada Lark']} />));
+    const badges = [...container.querySelectorAll('[data-testid="action-badge"]')].map((b) => b.textContent);
+    expect(badges).toEqual(['search', 'unmarked answer']);
+    const results = container.querySelector('[aria-label="Results for mill builder"]')!;
+    const items = [...results.querySelectorAll('li')];
+    expect(items[0]!.textContent).toContain('d1');
+    expect(items[0]!.textContent).toContain('score 2.500');
+    expect(items[0]!.textContent).toContain('✓ gold supporting passage');
+    expect(items[1]!.textContent).toContain('judged not relevant');
+    expect(container.querySelector('[data-testid="search-meter"]')!.textContent).toContain('Search calls: 2 used, 6 left of 8');
+    expect(container.textContent).toContain('Turn 2 of 3');
+    expect(container.textContent).toContain('search calls left at start: 8 of 8');
+    expect(container.textContent).toContain('tokens 10 in / 2 out');
+    // The unmarked answer keeps the text outside reasoning, so "Ada Lark <script>…" does not match the gold exactly.
+    expect(container.querySelector('[data-testid="answer-scores"]')!.textContent).toBe('EM 0 F1 0.67');
+    const timing = container.querySelector('[aria-label="Timings of turn 1"]')!;
+    expect([...timing.querySelectorAll('.timing-label')].map((l) => l.textContent)).toEqual(['LLM', 'mill builder', `harbour ${XSS_SCRIPT}`]);
+  });
+
+  it('steps through the turns with the arrow keys and the buttons', async () => {
+    const run = await xssRun();
+    act(() => root.render(<Timeline view={timelineFromRun(run)} startAtFirst />));
+    expect(currentIndex()).toBe(0);
+    act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' })));
+    expect(currentIndex()).toBe(1);
+    act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' })));
+    expect(currentIndex()).toBe(1); // the last card
+    const previous = container.querySelector('button[aria-label="Previous turn"]') as HTMLButtonElement;
+    act(() => previous.click());
+    expect(currentIndex()).toBe(0);
+    expect(previous.disabled).toBe(true);
+    // Keys typed into a text field are not taken for stepping.
+    const input = document.createElement('input');
+    document.body.append(input);
+    act(() => void input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })));
+    expect(currentIndex()).toBe(0);
+    input.remove();
+  });
+});

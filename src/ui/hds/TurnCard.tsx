@@ -1,0 +1,149 @@
+import { forwardRef } from 'react';
+import type { HdsRetrievalRecord } from '../../core/index.ts';
+import { ResultsList, type RelevanceWording } from './ResultsList.tsx';
+import { actionBadge, type TimelineTurn } from './timeline-model.ts';
+import { ms, TimingBars } from './TimingBars.tsx';
+
+const BADGE_TEXT: Record<ReturnType<typeof actionBadge>, string> = {
+  queries: 'search',
+  answer: 'answer',
+  unmarked: 'unmarked answer',
+  fallback: 'fallback answer',
+  pending: 'thinking…',
+  none: 'no action',
+};
+
+/** One turn of an HDS run. Everything the model or the corpus wrote is rendered as text. */
+export const TurnCard = forwardRef<
+  HTMLElement,
+  {
+    turn: TimelineTurn;
+    maxTurns: number;
+    maxSearchCalls: number;
+    current: boolean;
+    wording: RelevanceWording;
+    onSelect(): void;
+    onOpenDocument?: (docId: string, query: string) => void;
+  }
+>(function TurnCard(props, ref) {
+  const { turn, maxTurns, maxSearchCalls, current, wording, onOpenDocument } = props;
+  const badge = actionBadge(turn);
+  const streaming = turn.status === 'streaming';
+  const title = turn.phase === 'final' ? `Final prompt (after turn ${turn.turn - 1})` : `Turn ${turn.turn} of ${maxTurns}`;
+  const usage = turn.llm?.usage;
+  return (
+    <article
+      ref={ref}
+      className={`turn-card${current ? ' current' : ''} status-${turn.status}`}
+      aria-label={turn.phase === 'final' ? 'Final prompt' : `Turn ${turn.turn}`}
+      aria-current={current ? 'step' : undefined}
+      data-testid="turn-card"
+      onClick={props.onSelect}
+    >
+      <header className="turn-header">
+        <h4>{title}</h4>
+        <span className={`badge action-${badge}`} data-testid="action-badge">
+          {BADGE_TEXT[badge]}
+        </span>
+        {turn.status === 'cancelled' && <span className="badge bad">cancelled</span>}
+        {turn.status === 'failed' && <span className="badge bad">failed</span>}
+        {turn.remainingSearchCalls !== undefined && (
+          <span className="meta">
+            search calls left at start: {turn.remainingSearchCalls} of {maxSearchCalls}
+          </span>
+        )}
+        <span className="meta">
+          {turn.llm ? `LLM ${ms(turn.llm.endMs - turn.llm.startMs)}` : 'LLM streaming…'}
+          {turn.llm?.firstTokenMs !== undefined ? ` (first token ${ms(turn.llm.firstTokenMs - turn.llm.startMs)})` : ''}
+          {turn.retrieval ? ` · retrieval ${ms(turn.retrieval.endMs - turn.retrieval.startMs)}` : ''}
+          {usage ? ` · tokens ${usage.promptTokens} in / ${usage.completionTokens} out` : ''}
+        </span>
+      </header>
+
+      {turn.reasoning !== '' && (
+        <details className="reasoning" open={streaming}>
+          <summary>Reasoning ({turn.reasoning.length.toLocaleString('en-US')} characters)</summary>
+          <pre className="model-text">{turn.reasoning}</pre>
+        </details>
+      )}
+      <details className="response" open={streaming || turn.action === undefined}>
+        <summary>Model output</summary>
+        <pre className="model-text" data-testid="model-output">
+          {turn.response || (streaming ? '…' : '(empty)')}
+        </pre>
+      </details>
+      {turn.llm?.error && <p className="error">The model call failed: {turn.llm.error}</p>}
+
+      {turn.action?.kind === 'answer' && (
+        <div className="turn-answer">
+          <strong>{turn.phase === 'final' ? 'Fallback answer' : 'Answer'}:</strong> <span data-testid="turn-answer">{turn.action.text || '(empty)'}</span>
+          {badge === 'unmarked' && <p className="hint">The model used no answer marker or query block; its whole reply was taken as the answer (H4).</p>}
+        </div>
+      )}
+
+      {(turn.executed.length > 0 || turn.repeated.length > 0 || turn.cutByCap.length > 0 || turn.cutByBudget.length > 0) && (
+        <ul className="chips" aria-label={`Queries of turn ${turn.turn}`}>
+          {turn.executed.map((q) => (
+            <li key={`e-${q}`} className="chip" data-testid="query-chip">
+              {q}
+            </li>
+          ))}
+          {turn.repeated.map((r) => (
+            <li key={`r-${r.query}`} className="chip muted" title="Not retrieved again: no search call spent (H5)">
+              {r.query} <em>already searched in turn {r.firstTurn}</em>
+            </li>
+          ))}
+          {turn.cutByCap.map((q) => (
+            <li key={`c-${q}`} className="chip cut" title="Beyond max_parallel_queries">
+              {q} <em>over the parallel-query cap</em>
+            </li>
+          ))}
+          {turn.cutByBudget.map((q) => (
+            <li key={`b-${q}`} className="chip cut" title="No search calls left">
+              {q} <em>no search calls left</em>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {turn.retrievals.length > 0 && (
+        <>
+          <TimingBars turn={turn} />
+          <div className="query-results">
+            {turn.retrievals.map((r) =>
+              !r ? null : (
+                <section key={r.index} className="query-result" aria-label={`Query: ${r.query}`}>
+                  <h5>
+                    <span className="chip">{r.query}</span>
+                    {'endMs' in r ? (
+                      <span className="meta">
+                        {' '}
+                        {r.status === 'ok' ? `${r.results.length} result(s)` : r.status} · {ms(r.endMs - r.startMs)}
+                      </span>
+                    ) : (
+                      <span className="meta"> searching…</span>
+                    )}
+                  </h5>
+                  {'endMs' in r && r.status === 'ok' && <ResultsList query={r.query} results={r.results} wording={wording} onOpenDocument={onOpenDocument} />}
+                  {'endMs' in r && r.status === 'failed' && <p className="error">{(r as HdsRetrievalRecord).error}</p>}
+                </section>
+              ),
+            )}
+          </div>
+        </>
+      )}
+      {turn.failures.length > 0 && (
+        <div className="failures" role="note">
+          <strong>Failed retrievals:</strong>
+          <ul>
+            {turn.failures.map((f) => (
+              <li key={f.query}>
+                {f.query}: {f.error}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </article>
+  );
+});

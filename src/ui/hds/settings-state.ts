@@ -1,0 +1,168 @@
+import { create } from 'zustand';
+import {
+  DEFAULT_DECOMPOSITION_CONFIG,
+  DEFAULT_HDS_CONFIG,
+  DEFAULT_IRCOT_CONFIG,
+  DEFAULT_SINGLE_SHOT_CONFIG,
+  findLlmPreset,
+  OKAPI_BM25,
+  type AgentSettings,
+  type HdsConfig,
+  type LlmProviderSettings,
+  type PipelineSpec,
+} from '../../core/index.ts';
+import { getHdsStore } from './hds-services.ts';
+
+/** The HDS settings the page edits (the prompts keep their defaults). */
+export type HdsBudget = Pick<
+  HdsConfig,
+  'maxTurns' | 'maxParallelQueries' | 'kPerQuery' | 'evidenceBudget' | 'maxSearchCalls' | 'retrievalConcurrency' | 'fallbackToFinalPrompt' | 'allowPartialRetrievalFailures'
+>;
+
+/** Baseline settings the page edits. */
+export interface BaselineSettings {
+  singleShotK: number;
+  ircotKPerStep: number;
+  ircotMaxSteps: number;
+  decompositionMaxSubquestions: number;
+  decompositionTopK: number;
+}
+
+/** Provider choices: the presets, a custom endpoint, or an in-browser model. */
+export const CUSTOM_PRESET = 'custom';
+export const IN_BROWSER = 'transformers';
+export const DEFAULT_IN_BROWSER_MODEL = 'onnx-community/Qwen2.5-0.5B-Instruct';
+
+const DEFAULT_PROVIDER: LlmProviderSettings = { kind: 'openai-compatible', presetId: 'ollama', baseUrl: 'http://localhost:11434/v1', model: '' };
+const DEFAULT_BUDGET: HdsBudget = {
+  maxTurns: DEFAULT_HDS_CONFIG.maxTurns,
+  maxParallelQueries: DEFAULT_HDS_CONFIG.maxParallelQueries,
+  kPerQuery: DEFAULT_HDS_CONFIG.kPerQuery,
+  evidenceBudget: DEFAULT_HDS_CONFIG.evidenceBudget,
+  maxSearchCalls: DEFAULT_HDS_CONFIG.maxSearchCalls,
+  retrievalConcurrency: DEFAULT_HDS_CONFIG.retrievalConcurrency,
+  fallbackToFinalPrompt: DEFAULT_HDS_CONFIG.fallbackToFinalPrompt,
+  allowPartialRetrievalFailures: DEFAULT_HDS_CONFIG.allowPartialRetrievalFailures,
+};
+const DEFAULT_BASELINES: BaselineSettings = {
+  singleShotK: DEFAULT_SINGLE_SHOT_CONFIG.k,
+  ircotKPerStep: DEFAULT_IRCOT_CONFIG.kPerStep,
+  ircotMaxSteps: DEFAULT_IRCOT_CONFIG.maxSteps,
+  decompositionMaxSubquestions: DEFAULT_DECOMPOSITION_CONFIG.maxSubquestions,
+  decompositionTopK: DEFAULT_DECOMPOSITION_CONFIG.topK,
+};
+
+interface UiSettings {
+  budget: HdsBudget;
+  spec: PipelineSpec;
+  baselines: BaselineSettings;
+}
+
+interface SettingsState extends UiSettings {
+  loaded: boolean;
+  provider: LlmProviderSettings;
+  /** API keys by preset id (this browser only). */
+  apiKeys: Record<string, string>;
+  load(): Promise<void>;
+  /** Switches to a preset, `custom` or the in-browser model. */
+  choosePreset(id: string): void;
+  setProvider(patch: Partial<LlmProviderSettings>): void;
+  setBudget(patch: Partial<HdsBudget>): void;
+  setSpec(spec: PipelineSpec): void;
+  setBaselines(patch: Partial<BaselineSettings>): void;
+  /** Writes pending changes now (before a run). */
+  flush(): Promise<void>;
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+export const useHdsSettings = create<SettingsState>((set, get) => {
+  const persist = async () => {
+    const { provider, apiKeys, budget, spec, baselines, loaded } = get();
+    if (!loaded) return;
+    const store = await getHdsStore();
+    await store.saveLlmSettings(provider, apiKeys);
+    await store.saveUiSettings({ budget, spec, baselines } satisfies UiSettings);
+  };
+  const schedule = () => {
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => void persist().catch((e: unknown) => console.warn('Could not save the Deep search settings', e)), 300);
+  };
+  return {
+    loaded: false,
+    provider: DEFAULT_PROVIDER,
+    apiKeys: {},
+    budget: DEFAULT_BUDGET,
+    spec: { kind: 'bm25', params: { ...OKAPI_BM25 } },
+    baselines: DEFAULT_BASELINES,
+    async load() {
+      if (get().loaded) return;
+      const store = await getHdsStore();
+      const [llm, ui] = await Promise.all([store.getLlmSettings(), store.getUiSettings() as Promise<Partial<UiSettings> | undefined>]);
+      set({
+        loaded: true,
+        ...(llm ? { provider: llm.active, apiKeys: llm.apiKeys } : {}),
+        ...(ui?.budget ? { budget: { ...DEFAULT_BUDGET, ...ui.budget } } : {}),
+        ...(ui?.spec ? { spec: ui.spec } : {}),
+        ...(ui?.baselines ? { baselines: { ...DEFAULT_BASELINES, ...ui.baselines } } : {}),
+      });
+    },
+    choosePreset(id) {
+      const { provider, apiKeys } = get();
+      const sampling = { temperature: provider.temperature, maxTokens: provider.maxTokens };
+      if (id === IN_BROWSER) {
+        set({ provider: { kind: 'transformers', modelId: DEFAULT_IN_BROWSER_MODEL, device: 'auto', temperature: sampling.temperature, maxTokens: sampling.maxTokens ?? 512 } });
+      } else {
+        const preset = findLlmPreset(id);
+        const model = provider.kind === 'openai-compatible' ? provider.model : '';
+        set({
+          provider: {
+            kind: 'openai-compatible',
+            presetId: preset ? preset.id : CUSTOM_PRESET,
+            baseUrl: preset?.baseUrl ?? (provider.kind === 'openai-compatible' ? provider.baseUrl : ''),
+            model: preset?.exampleModel ?? model,
+            apiKey: apiKeys[preset ? preset.id : CUSTOM_PRESET] ?? '',
+            ...sampling,
+          },
+        });
+      }
+      schedule();
+    },
+    setProvider(patch) {
+      const provider = { ...get().provider, ...patch } as LlmProviderSettings;
+      const apiKeys = { ...get().apiKeys };
+      if (provider.kind === 'openai-compatible' && 'apiKey' in patch) {
+        if (provider.apiKey?.trim()) apiKeys[provider.presetId] = provider.apiKey.trim();
+        else delete apiKeys[provider.presetId];
+      }
+      set({ provider, apiKeys });
+      schedule();
+    },
+    setBudget(patch) {
+      set({ budget: { ...get().budget, ...patch } });
+      schedule();
+    },
+    setSpec(spec) {
+      set({ spec });
+      schedule();
+    },
+    setBaselines(patch) {
+      set({ baselines: { ...get().baselines, ...patch } });
+      schedule();
+    },
+    async flush() {
+      clearTimeout(saveTimer);
+      await persist();
+    },
+  };
+});
+
+/** Every method's settings from the page's state. */
+export function agentSettingsOf(budget: HdsBudget, baselines: BaselineSettings): AgentSettings {
+  return {
+    hds: { ...budget },
+    singleShot: { k: baselines.singleShotK },
+    ircot: { kPerStep: baselines.ircotKPerStep, maxSteps: baselines.ircotMaxSteps },
+    decomposition: { maxSubquestions: baselines.decompositionMaxSubquestions, topK: baselines.decompositionTopK },
+  };
+}

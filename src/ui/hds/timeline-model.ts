@@ -1,0 +1,189 @@
+// The timeline's view of an HDS run: built live from events, or from a finished (saved) run for replay.
+import type {
+  HdsAction,
+  HdsActionMarker,
+  HdsConfig,
+  HdsEvent,
+  HdsRepeatedQuery,
+  HdsRetrievalFailure,
+  HdsRetrievalRecord,
+  HdsRun,
+  HdsTerminatedBy,
+  HdsTurnRecord,
+  LlmCallRecord,
+  TimeSpan,
+} from '../../core/index.ts';
+
+/** A retrieval that has started and not ended yet. */
+export interface RunningRetrieval {
+  query: string;
+  index: number;
+  startMs: number;
+  status: 'running';
+}
+
+/** One card of the timeline: a plan turn, or the final-prompt fallback call. */
+export interface TimelineTurn {
+  /** 1-based; the fallback is numbered after the last plan turn. */
+  turn: number;
+  phase: 'plan' | 'final';
+  prompt: string;
+  /** The response so far (all of it once ended). */
+  response: string;
+  /** Reasoning so far. */
+  reasoning: string;
+  /** The finished call (timings, tokens), once it ended. */
+  llm?: LlmCallRecord;
+  /** When the call started, ms since the run started. */
+  startMs: number;
+  /** Search calls left when the turn started (plan turns). */
+  remainingSearchCalls?: number;
+  action?: HdsAction;
+  marker?: HdsActionMarker;
+  executed: string[];
+  repeated: HdsRepeatedQuery[];
+  cutByCap: string[];
+  cutByBudget: string[];
+  /** Results requested per query. */
+  k?: number;
+  retrievals: Array<HdsRetrievalRecord | RunningRetrieval>;
+  failures: HdsRetrievalFailure[];
+  retrieval?: TimeSpan;
+  status: 'streaming' | 'retrieving' | 'complete' | 'cancelled' | 'failed';
+}
+
+/** Everything the timeline shows. */
+export interface TimelineView {
+  question: string;
+  config: HdsConfig;
+  startedAt: string;
+  turns: TimelineTurn[];
+  searchCallsUsed: number;
+  status: 'running' | 'completed' | 'cancelled' | 'failed';
+  answer: string;
+  terminatedBy?: HdsTerminatedBy;
+  error?: string;
+  /** The finished run, once done. */
+  run?: HdsRun;
+}
+
+function emptyTurn(turn: number, phase: 'plan' | 'final', prompt: string, startMs: number): TimelineTurn {
+  return { turn, phase, prompt, response: '', reasoning: '', startMs, executed: [], repeated: [], cutByCap: [], cutByBudget: [], retrievals: [], failures: [], status: 'streaming' };
+}
+
+function fromTurnRecord(record: HdsTurnRecord): TimelineTurn {
+  return {
+    turn: record.turn,
+    phase: 'plan',
+    prompt: record.llm.prompt,
+    response: record.llm.response,
+    reasoning: record.llm.reasoning,
+    llm: record.llm,
+    startMs: record.llm.startMs,
+    remainingSearchCalls: record.remainingSearchCalls,
+    ...(record.action ? { action: record.action } : {}),
+    ...(record.marker ? { marker: record.marker } : {}),
+    executed: record.queriesExecuted,
+    repeated: record.queriesRepeated,
+    cutByCap: record.queriesCutByCap,
+    cutByBudget: record.queriesCutByBudget,
+    k: record.k,
+    retrievals: record.retrievals,
+    failures: record.failures,
+    ...(record.retrieval ? { retrieval: record.retrieval } : {}),
+    status: record.status,
+  };
+}
+
+function fromFallback(call: LlmCallRecord, turn: number, status: HdsRun['status'], answer: string): TimelineTurn {
+  return {
+    ...emptyTurn(turn, 'final', call.prompt, call.startMs),
+    response: call.response,
+    reasoning: call.reasoning,
+    llm: call,
+    ...(call.cancelled || call.error ? {} : { action: { kind: 'answer', text: answer } as HdsAction }),
+    status: call.cancelled ? 'cancelled' : call.error ? 'failed' : status === 'failed' ? 'failed' : 'complete',
+  };
+}
+
+/** The timeline of a finished run (replay without a model). */
+export function timelineFromRun(run: HdsRun): TimelineView {
+  const turns = run.turns.map(fromTurnRecord);
+  if (run.fallback) turns.push(fromFallback(run.fallback, run.turns.length + 1, run.status, run.answer));
+  return {
+    question: run.question,
+    config: run.config,
+    startedAt: run.startedAt,
+    turns,
+    searchCallsUsed: run.searchCallsUsed,
+    status: run.status,
+    answer: run.answer,
+    terminatedBy: run.terminatedBy,
+    ...(run.error !== undefined ? { error: run.error } : {}),
+    run,
+  };
+}
+
+/** Applies one live event; returns a new view (the old one is not changed). */
+export function applyHdsEvent(view: TimelineView | null, event: HdsEvent): TimelineView | null {
+  if (event.type === 'run-start') {
+    return { question: event.question, config: event.config, startedAt: event.startedAt, turns: [], searchCallsUsed: 0, status: 'running', answer: '' };
+  }
+  if (event.type === 'done') return timelineFromRun(event.run);
+  if (!view) return view;
+  const update = (turn: number, phase: 'plan' | 'final', change: (t: TimelineTurn) => TimelineTurn): TimelineView => ({
+    ...view,
+    turns: view.turns.map((t) => (t.turn === turn && t.phase === phase ? change(t) : t)),
+  });
+  switch (event.type) {
+    case 'turn-start': {
+      const turn = emptyTurn(event.turn, event.phase, event.prompt, event.atMs);
+      if (event.phase === 'plan') turn.remainingSearchCalls = view.config.maxSearchCalls - view.searchCallsUsed;
+      return { ...view, turns: [...view.turns, turn] };
+    }
+    case 'llm-delta':
+      return update(event.turn, event.phase, (t) => ({ ...t, response: t.response + event.content, reasoning: t.reasoning + event.reasoning }));
+    case 'llm-end':
+      return update(event.turn, event.phase, (t) => ({ ...t, llm: event.call, response: event.call.response, reasoning: event.call.reasoning }));
+    case 'action':
+      return update(event.turn, 'plan', (t) => ({ ...t, action: event.action, marker: event.marker }));
+    case 'queries':
+      return update(event.turn, 'plan', (t) => ({
+        ...t,
+        executed: event.executed,
+        repeated: event.repeated,
+        cutByCap: event.cutByCap,
+        cutByBudget: event.cutByBudget,
+        k: event.k,
+        status: event.executed.length > 0 ? 'retrieving' : t.status,
+      }));
+    case 'retrieval-start': {
+      const next = update(event.turn, 'plan', (t) => {
+        const retrievals = [...t.retrievals];
+        retrievals[event.index] = { query: event.query, index: event.index, startMs: event.atMs, status: 'running' };
+        return { ...t, retrievals };
+      });
+      return { ...next, searchCallsUsed: view.searchCallsUsed + 1 };
+    }
+    case 'retrieval-end':
+      return update(event.turn, 'plan', (t) => {
+        const retrievals = [...t.retrievals];
+        retrievals[event.index] = event.record;
+        return { ...t, retrievals };
+      });
+    case 'turn-end':
+      return update(event.turn, 'plan', () => fromTurnRecord(event.record));
+    default:
+      return view;
+  }
+}
+
+/** What kind of action a card shows. */
+export type ActionBadge = 'queries' | 'answer' | 'unmarked' | 'fallback' | 'pending' | 'none';
+
+export function actionBadge(turn: TimelineTurn): ActionBadge {
+  if (turn.phase === 'final') return 'fallback';
+  if (!turn.action) return turn.status === 'streaming' ? 'pending' : 'none';
+  if (turn.action.kind === 'queries') return 'queries';
+  return turn.action.unmarked || turn.marker === 'none' ? 'unmarked' : 'answer';
+}

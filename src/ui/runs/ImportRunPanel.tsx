@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import {
+  importTrecRun,
+  newRunId,
+  parseRunJson,
+  rescoreRunRecord,
+  type CorpusRecord,
+  type LineIssue,
+  type QrelsMap,
+  type RunRecord,
+} from '../../core/index.ts';
+import { errorMessage, formatCount } from '../common/format.ts';
+import { saveRun } from '../state/runs.ts';
+import { useQueries } from './corpus-data.ts';
+
+const SHOWN_ISSUES = 50;
+const SHOWN_UNKNOWN = 20;
+
+type ImportReport =
+  | { status: 'done'; fileName: string; record: RunRecord; issues: LineIssue[]; unknownQueryIds: string[]; missingQueryCount: number; note?: string }
+  | { status: 'failed'; fileName: string; message: string; issues: LineIssue[] };
+
+/** Imports a TREC run file from any system, or a run exported as JSON; both are scored against this corpus's qrels. */
+export function ImportRunPanel({ corpus, qrels, measures }: { corpus: CorpusRecord; qrels: QrelsMap | null; measures: string[] }) {
+  const queries = useQueries(corpus.id);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const importFile = async (file: File, kind: 'trec' | 'json') => {
+    setBusy(true);
+    setReport(null);
+    try {
+      const text = await file.text();
+      if (kind === 'trec') {
+        const result = importTrecRun(text, {
+          fileName: file.name,
+          corpusId: corpus.id,
+          corpusName: corpus.name,
+          queryIds: [...(queries.data?.keys() ?? [])],
+          qrels,
+          measures,
+        });
+        await saveRun(result.record);
+        setReport({ status: 'done', fileName: file.name, ...result });
+      } else {
+        const parsed = parseRunJson(text);
+        const moved = parsed.corpusId !== corpus.id;
+        const record = rescoreRunRecord(
+          {
+            ...parsed,
+            id: newRunId(),
+            corpusId: corpus.id,
+            corpusName: corpus.name,
+            notes: [parsed.notes, `Imported from ${file.name}${moved ? ` (made on corpus “${parsed.corpusName}”)` : ''}`].filter(Boolean).join('\n'),
+          },
+          qrels,
+        );
+        await saveRun(record);
+        const corpusQueries = [...(queries.data?.keys() ?? [])];
+        const known = new Set([...corpusQueries, ...(qrels?.keys() ?? [])]);
+        const ranked = new Set(record.rankings.map((r) => r.queryId));
+        setReport({
+          status: 'done',
+          fileName: file.name,
+          record,
+          issues: [],
+          unknownQueryIds: record.rankings.map((r) => r.queryId).filter((q) => !known.has(q)),
+          missingQueryCount: corpusQueries.filter((q) => !ranked.has(q)).length,
+          note: moved ? `The run was made on corpus “${parsed.corpusName}”; it was scored against this corpus’s judgements.` : undefined,
+        });
+      }
+    } catch (error) {
+      setReport({ status: 'failed', fileName: file.name, message: errorMessage(error), issues: (error as { issues?: LineIssue[] }).issues ?? [] });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const picker = (label: string, accept: string, kind: 'trec' | 'json') => (
+    <label className="button">
+      {label}
+      <input
+        type="file"
+        accept={accept}
+        aria-label={label}
+        hidden
+        disabled={busy || !queries.data}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void importFile(file, kind);
+        }}
+      />
+    </label>
+  );
+
+  return (
+    <section className="panel" aria-label="Import a run">
+      <h2>Import a run</h2>
+      <p className="hint">
+        A TREC run file (<code>qid Q0 docid rank score tag</code>) from any system, or a run exported from this workbench as JSON. It is
+        scored against the judgements of “{corpus.name}”.
+      </p>
+      <div className="row">
+        {picker('Import a TREC run file', '.trec,.run,.txt,.tsv,text/plain', 'trec')}
+        {picker('Import a JSON run', '.json,application/json', 'json')}
+        {busy && <span>Importing…</span>}
+      </div>
+      {report && <ImportReportView report={report} />}
+    </section>
+  );
+}
+
+function ImportReportView({ report }: { report: ImportReport }) {
+  const issues = report.issues;
+  return (
+    <div className="import-report" data-testid="import-report">
+      {report.status === 'done' ? (
+        <p role="status">
+          Imported “{report.record.name}” from {report.fileName}: rankings for {formatCount(report.record.rankings.length)} queries
+          {report.missingQueryCount > 0 ? `; ${formatCount(report.missingQueryCount)} queries of the corpus have none (they score 0 where judged)` : ''}.
+          {report.note ? ` ${report.note}` : ''}
+        </p>
+      ) : (
+        <p className="error" role="alert">
+          Could not import {report.fileName}: {report.message}
+        </p>
+      )}
+      {report.status === 'done' && report.unknownQueryIds.length > 0 && (
+        <p className="error">
+          {formatCount(report.unknownQueryIds.length)} query id(s) of the file are not queries of this corpus and are not scored:{' '}
+          {report.unknownQueryIds.slice(0, SHOWN_UNKNOWN).join(', ')}
+          {report.unknownQueryIds.length > SHOWN_UNKNOWN ? ', …' : ''}
+        </p>
+      )}
+      {issues.length > 0 && (
+        <details open={issues.length <= 10}>
+          <summary>
+            {formatCount(issues.length)} line(s) skipped
+          </summary>
+          <ul className="issue-list" aria-label="Skipped lines">
+            {issues.slice(0, SHOWN_ISSUES).map((issue) => (
+              <li key={issue.line}>
+                line {issue.line}: {issue.reason}
+              </li>
+            ))}
+            {issues.length > SHOWN_ISSUES && <li>… and {formatCount(issues.length - SHOWN_ISSUES)} more</li>}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

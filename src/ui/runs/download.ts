@@ -1,0 +1,17 @@
+/** A name usable as a file name on every system: no path separators, reserved or control characters. */
+export function safeFileName(name: string, fallback = 'run'): string {
+  const cleaned = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').replace(/^[.\s]+|[.\s]+$/g, '');
+  return cleaned || fallback;
+}
+
+/** Offers `text` as a file download. */
+export function downloadText(fileName: string, text: string, type = 'text/plain'): void {
+  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

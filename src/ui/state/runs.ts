@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RunRecord } from '../../core/index.ts';
+import { IdbRunStore, openWorkbenchDb } from '../../storage/index.ts';
+import { storageKey } from './corpora.ts';
+import { queryClient } from './query-client.ts';
+
+let storePromise: Promise<IdbRunStore> | null = null;
+
+/** The saved-runs store of this browser. */
+export function getRunStore(): Promise<IdbRunStore> {
+  storePromise ??= openWorkbenchDb().then((db) => new IdbRunStore(db));
+  return storePromise;
+}
+
+/** Query key of a corpus's run list (invalidate it after saving runs elsewhere). */
+export const runsKey = (corpusId: string | null) => ['runs', corpusId] as const;
+/** Query key of one run with its rankings. */
+export const runKey = (id: string | null) => ['run', id] as const;
+
+/** Saves a run and refreshes the lists that show it (for any page that makes runs, e.g. sweeps). */
+export async function saveRun(record: RunRecord): Promise<void> {
+  await (await getRunStore()).saveRun(record);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: runsKey(record.corpusId) }),
+    queryClient.invalidateQueries({ queryKey: runKey(record.id) }),
+    queryClient.invalidateQueries({ queryKey: storageKey }),
+  ]);
+}
+
+/** The runs of a corpus (summaries, newest first). */
+export function useRuns(corpusId: string | null) {
+  return useQuery({
+    queryKey: runsKey(corpusId),
+    queryFn: async () => (await getRunStore()).listRuns(corpusId!),
+    enabled: !!corpusId,
+  });
+}
+
+/** One run with its rankings. */
+export function useRun(id: string | null) {
+  return useQuery({
+    queryKey: runKey(id),
+    queryFn: async () => (await (await getRunStore()).getRun(id!)) ?? null,
+    enabled: !!id,
+  });
+}
+
+export function useRenameRun() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, name }: { id: string; name: string; corpusId: string }) => (await getRunStore()).renameRun(id, name),
+    onSettled: (_data, _error, { id, corpusId }) =>
+      Promise.all([client.invalidateQueries({ queryKey: runsKey(corpusId) }), client.invalidateQueries({ queryKey: runKey(id) })]),
+  });
+}
+
+export function useDeleteRun() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id }: { id: string; corpusId: string }) => (await getRunStore()).deleteRun(id),
+    onSettled: (_data, _error, { id, corpusId }) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: runsKey(corpusId) }),
+        client.removeQueries({ queryKey: runKey(id) }),
+        client.invalidateQueries({ queryKey: storageKey }),
+      ]),
+  });
+}

@@ -1,0 +1,54 @@
+import type {
+  EmbedCorpusProgress,
+  EmbeddingDtype,
+  EmbeddingModelSource,
+  EmbeddingPrefixes,
+  EmbeddingSetRecord,
+  ModelLoadProgress,
+} from '../core/index.ts';
+import type { PickedFile } from './corpus-worker-api.ts';
+import type { StoredModelFolder } from './model-files.ts';
+
+/** How to load an embedding model in the browser. */
+export interface ModelSettings {
+  /** Where the model files come from. */
+  source: EmbeddingModelSource;
+  /** Weight variant (`fp32` reads onnx/model.onnx). */
+  dtype: EmbeddingDtype;
+  /** Pooling; default the preset's, else mean. */
+  pooling?: 'mean' | 'cls';
+  /** Query/passage prefixes; default the preset's, else none. */
+  prefixes?: EmbeddingPrefixes;
+  /** Max tokens per text; default the preset's, else the model's limit. */
+  maxTokens?: number;
+}
+
+/** One embedding job. */
+export interface EmbedRequest {
+  corpusId: string;
+  model: ModelSettings;
+  /** Texts per inference call. */
+  batchSize: number;
+  /** Also store token-level vectors (new sets only). */
+  tokens: boolean;
+}
+
+/** What a job reports while it runs. */
+export type EmbedEvent =
+  | { kind: 'load'; progress: ModelLoadProgress }
+  | { kind: 'start'; set: EmbeddingSetRecord; resumedAt: number; device: string }
+  | { kind: 'progress'; progress: EmbedCorpusProgress };
+
+/** What the embedding worker offers the UI (through comlink). */
+export interface EmbedWorkerApi {
+  /** Embeds a corpus (or resumes its set); resolves with the stored set. Rejects with words on failure. */
+  embed(request: EmbedRequest, onEvent: (event: EmbedEvent) => void): Promise<EmbeddingSetRecord>;
+  /** Cancels the running job; what it embedded is kept and can be resumed. */
+  cancel(): void;
+  /** Keeps a picked model folder in this browser; its name is the model id to use with location `folder`. */
+  storeModelFolder(files: PickedFile[]): Promise<StoredModelFolder>;
+  /** Model folders kept in this browser. */
+  listModelFolders(): Promise<StoredModelFolder[]>;
+  /** Forgets a kept model folder. */
+  removeModelFolder(name: string): Promise<void>;
+}
