@@ -4,13 +4,12 @@ import {
   newSavedRunId,
   parseAgentRunsFile,
   stripSecrets,
-  StorageFullError,
   type LlmProviderSettings,
   type SavedAgentRun,
 } from '../core/index.ts';
 import type { WorkbenchDb } from './database.ts';
 import { HDS_UI_SETTINGS_KEY, LLM_SETTINGS_KEY, type StoredHdsRun, type StoredLlmSettings } from './hds-schema.ts';
-import { isQuotaError } from './idb-corpus-store.ts';
+import { guardQuota } from './quota.ts';
 
 /** What the saved-runs list shows of a run, without its records. */
 export interface HdsRunSummary {
@@ -32,14 +31,6 @@ export interface HdsRunSummary {
   progress?: { done: number; total: number };
 }
 
-async function guardQuota<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isQuotaError(error)) throw new StorageFullError();
-    throw error;
-  }
-}
 
 /** Saved HDS and baseline runs, and the model settings, in IndexedDB. Keys never leave the `settings` store. */
 export class HdsStore {
@@ -48,7 +39,7 @@ export class HdsStore {
   /** Saves (or replaces) a run, after removing credential fields and any stored API key from it. */
   async save(run: SavedAgentRun): Promise<void> {
     const clean = stripSecrets(run, await this.secrets());
-    await guardQuota(() => this.db.put('hdsRuns', clean as StoredHdsRun));
+    await guardQuota(() => this.db.put('hdsRuns', clean as StoredHdsRun), `The run “${run.name}” was not saved; everything stored before is intact.`);
   }
 
   get(id: string): Promise<SavedAgentRun | undefined> {

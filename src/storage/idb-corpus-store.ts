@@ -1,6 +1,5 @@
 import type { IDBPDatabase } from 'idb';
 import {
-  StorageFullError,
   type CorpusCommit,
   type CorpusDocument,
   type CorpusQuery,
@@ -10,23 +9,10 @@ import {
   type SerializedBm25Index,
 } from '../core/index.ts';
 import { corpusKeyRange, type WorkbenchDb } from './database.ts';
+import { guardQuota } from './quota.ts';
 
 const CORPUS_STORES = ['corpora', 'documents', 'queries', 'qrels', 'indexes'] as const;
 
-/** Rethrows quota failures as StorageFullError, with words a person can act on. */
-async function guardQuota<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isQuotaError(error)) throw new StorageFullError();
-    throw error;
-  }
-}
-
-export function isQuotaError(error: unknown): boolean {
-  const name = (error as { name?: string } | null)?.name;
-  return name === 'QuotaExceededError' || (name === 'AbortError' && /quota/i.test(String((error as Error).message)));
-}
 
 function strip<T extends { corpusId: string }>(row: T): Omit<T, 'corpusId'> {
   const { corpusId: _, ...rest } = row;

@@ -1,7 +1,7 @@
 import type { IDBPDatabase } from 'idb';
-import { checkRunName, StorageFullError, summarizeRun, type RunRecord, type RunStore, type RunSummary } from '../core/index.ts';
+import { checkRunName, summarizeRun, type RunRecord, type RunStore, type RunSummary } from '../core/index.ts';
 import type { WorkbenchDb } from './database.ts';
-import { isQuotaError } from './idb-corpus-store.ts';
+import { guardQuota } from './quota.ts';
 import { rankingsKey, type StoredRunRankings, type StoredRunSummary } from './runs-schema.ts';
 
 /** RunStore over IndexedDB: a summary row (listed by corpus) and a rankings row per run, written together. */
@@ -12,13 +12,10 @@ export class IdbRunStore implements RunStore {
     if (!record.id || record.id.includes('\u0000')) throw new Error(`Invalid run id '${record.id}'`);
     const summary: StoredRunSummary = { ...summarizeRun(record), row: 'summary' };
     const rankings: StoredRunRankings = { id: rankingsKey(record.id), row: 'rankings', runId: record.id, rankings: record.rankings };
-    try {
+    await guardQuota(async () => {
       const tx = this.db.transaction('runs', 'readwrite');
       await Promise.all([tx.store.put(summary), tx.store.put(rankings), tx.done]);
-    } catch (error) {
-      if (isQuotaError(error)) throw runStorageFull(record.name);
-      throw error;
-    }
+    }, `The run “${record.name}” was not saved; runs and corpora stored before are intact.`);
   }
 
   async listRuns(corpusId: string): Promise<RunSummary[]> {
@@ -56,16 +53,6 @@ export class IdbRunStore implements RunStore {
     await Promise.all([...ids.flatMap((id) => [tx.store.delete(id), tx.store.delete(rankingsKey(id))]), tx.done]);
     return ids.length;
   }
-}
-
-/** StorageFullError with words about runs (its default message speaks of corpora being loaded). */
-function runStorageFull(name: string): StorageFullError {
-  const error = new StorageFullError();
-  error.message =
-    'The browser refused to store more data: the storage quota for this site is used up. ' +
-    `The run “${name}” was not saved; runs and corpora stored before are intact. ` +
-    'Free space by deleting corpora or runs, or allow more storage for this site.';
-  return error;
 }
 
 function toSummary(row: StoredRunSummary): RunSummary {

@@ -8,7 +8,7 @@ import {
   type VectorStore,
 } from '../core/index.ts';
 import { corpusKeyRange, type WorkbenchDb } from './database.ts';
-import { isQuotaError } from './idb-corpus-store.ts';
+import { isQuotaError } from './quota.ts';
 import type { StoredPooledChunk, StoredTokenChunk } from './vectors-schema.ts';
 
 /** VectorStore over IndexedDB (`embeddingSets` and `vectorChunks`). */

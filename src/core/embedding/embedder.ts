@@ -1,3 +1,4 @@
+import { toLoadProgress, type ModelLoadProgress } from './load-progress.ts';
 import type { CorpusDocument } from '../corpus/types.ts';
 import { documentText } from './document-text.ts';
 import type {
@@ -19,21 +20,9 @@ export type EmbeddingDevice = 'wasm' | 'webgpu' | 'cpu';
 /** ONNX weight variant; picks the file `onnx/model[_suffix].onnx`. */
 export type EmbeddingDtype = 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4' | 'bnb4' | 'q4f16';
 
-/** One model-loading event (transformers.js `progress_callback`, per file). */
-export interface ModelLoadProgress {
-  /** `initiate`/`download`/`progress`/`done` concern `file`; `total` aggregates all files; `ready` ends loading. */
-  status: 'initiate' | 'download' | 'progress' | 'done' | 'total' | 'ready';
-  /** File inside the model folder, e.g. `onnx/model.onnx`. */
-  file?: string;
-  /** Bytes loaded so far (`progress`, `total`). */
-  loaded?: number;
-  /** Bytes expected (`progress`, `total`). */
-  total?: number;
-  /** Percentage 0–100 (`progress`, `total`). */
-  progress?: number;
-}
-
 /** Options of {@link loadEmbedder}. The transformers `env` fields named below are global and set on load. */
+export type { ModelLoadProgress } from './load-progress.ts';
+
 export interface EmbedderOptions {
   /** Model id: a registry preset or any transformers.js feature-extraction model; also its folder name. */
   modelId: string;
@@ -383,21 +372,6 @@ export class Embedder {
       dimensions,
     };
     return states;
-  }
-}
-
-function toLoadProgress(info: import('@huggingface/transformers').ProgressInfo): ModelLoadProgress {
-  switch (info.status) {
-    case 'initiate':
-    case 'download':
-    case 'done':
-      return { status: info.status, file: info.file };
-    case 'progress':
-      return { status: 'progress', file: info.file, loaded: info.loaded, total: info.total, progress: info.progress };
-    case 'progress_total':
-      return { status: 'total', loaded: info.loaded, total: info.total, progress: info.progress };
-    default:
-      return { status: 'ready' };
   }
 }
 

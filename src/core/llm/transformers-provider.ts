@@ -1,4 +1,5 @@
-import type { ModelLoadProgress, TransformersModule } from '../embedding/embedder.ts';
+import type { TransformersModule } from '../embedding/embedder.ts';
+import { toLoadProgress, type ModelLoadProgress } from '../embedding/load-progress.ts';
 import { abortError, LlmError } from './errors.ts';
 import type { ConnectionTestResult, LlmCallOptions, LlmDescription, LlmProvider, LlmRequest, LlmResponse } from './types.ts';
 
@@ -183,18 +184,3 @@ export function generatedText(output: unknown): string | undefined {
   return undefined;
 }
 
-function toLoadProgress(raw: unknown): ModelLoadProgress {
-  const info = (raw ?? {}) as { status?: string; file?: string; loaded?: number; total?: number; progress?: number };
-  switch (info.status) {
-    case 'initiate':
-    case 'download':
-    case 'done':
-      return { status: info.status, file: info.file };
-    case 'progress':
-      return { status: 'progress', file: info.file, loaded: info.loaded, total: info.total, progress: info.progress };
-    case 'progress_total':
-      return { status: 'total', loaded: info.loaded, total: info.total, progress: info.progress };
-    default:
-      return { status: 'ready' };
-  }
-}

@@ -1,4 +1,5 @@
 import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
+import { StorageFullError } from './corpus-store.ts';
 import type { EmbeddingModelSource } from '../embedding/model-source.ts';
 
 /** One embedded version of a corpus: which model made it, how, and how far embedding got. */
@@ -91,13 +92,9 @@ export interface VectorStore {
 }
 
 /** The storage quota ran out while vectors were being written; everything stored before is intact. */
-export class VectorStorageFullError extends Error {
+export class VectorStorageFullError extends StorageFullError {
   constructor(rowsStored: number) {
-    super(
-      'The browser refused to store more data: the storage quota for this site is used up. ' +
-        `The ${rowsStored} document vector(s) stored before are kept, and embedding can resume from there. ` +
-        'Free space by deleting corpora, runs or embedding sets, or allow more storage for this site, then resume.',
-    );
+    super(`The ${rowsStored} document vector(s) stored before are kept, and embedding can resume from there once space is freed.`);
     this.name = 'VectorStorageFullError';
   }
 }

@@ -13,6 +13,7 @@ import { PerQueryTable, perQueryRows } from './PerQueryTable.tsx';
 import { RankingsSideBySide } from './RankingsSideBySide.tsx';
 import '../runs/runs.css';
 import './compare.css';
+import { NoCorpusYet } from '../common/NoCorpusYet.tsx';
 
 const MAX_SEED = 2 ** 32 - 1;
 /** Runs ticked by default (the newest ones besides the baseline). */
@@ -71,13 +72,7 @@ export function ComparePage() {
   };
 
   if (corpora.data && corpora.data.length === 0) {
-    return (
-      <section className="panel">
-        <p>
-          There is no corpus yet. <button onClick={() => setPage('corpora')}>Load one</button>
-        </p>
-      </section>
-    );
+    return <NoCorpusYet action="compare runs of" />;
   }
 
   const scored = hasRelevant(qrels.data);

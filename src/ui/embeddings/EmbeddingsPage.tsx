@@ -6,10 +6,11 @@ import { EmbeddingSetList } from './EmbeddingSetList.tsx';
 import { EmbedStatus } from './EmbedStatus.tsx';
 import { useEmbedStore } from './embed-store.ts';
 import { ModelPicker } from './ModelPicker.tsx';
+import { NoCorpusYet } from '../common/NoCorpusYet.tsx';
 
 /** Embeds corpora with a transformer model in a worker; lists, resumes and deletes the stored vectors. */
 export function EmbeddingsPage() {
-  const { corpusId, setPage } = useAppStore();
+  const corpusId = useAppStore((s) => s.corpusId);
   const corpora = useCorpora();
   const state = useEmbedStore((s) => s.state);
   const start = useEmbedStore((s) => s.start);
@@ -21,13 +22,7 @@ export function EmbeddingsPage() {
   const corpus = corpora.data?.find((c) => c.id === corpusId);
 
   if (corpora.data && corpora.data.length === 0) {
-    return (
-      <section className="panel">
-        <p>
-          There is no corpus to embed yet. <button onClick={() => setPage('corpora')}>Load one</button>
-        </p>
-      </section>
-    );
+    return <NoCorpusYet action="embed" />;
   }
 
   return (

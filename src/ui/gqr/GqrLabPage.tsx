@@ -17,10 +17,11 @@ import { sweepCsv } from './sweep-csv.ts';
 import { SweepForm } from './SweepForm.tsx';
 import { useSweepStore } from './sweep-store.ts';
 import './gqr.css';
+import { NoCorpusYet } from '../common/NoCorpusYet.tsx';
 
 /** The GQR lab: sweep GQR settings over a query set, read the answer off a chart, inspect single queries. */
 export function GqrLabPage() {
-  const { corpusId, setPage } = useAppStore();
+  const corpusId = useAppStore((s) => s.corpusId);
   const corpora = useCorpora();
   const corpus = corpora.data?.find((c) => c.id === corpusId);
   const qrels = useQrels(corpusId);
@@ -31,13 +32,7 @@ export function GqrLabPage() {
   }, [corpusId, current, show]);
 
   if (corpora.data && corpora.data.length === 0) {
-    return (
-      <section className="panel">
-        <p>
-          There is no corpus yet. <button onClick={() => setPage('corpora')}>Load one</button>
-        </p>
-      </section>
-    );
+    return <NoCorpusYet action="experiment on" />;
   }
   return (
     <div className="gqr-lab">

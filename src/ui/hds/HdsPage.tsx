@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useAppStore } from '../state/app-store.ts';
 import { useCorpora } from '../state/corpora.ts';
 import { AskPanel } from './AskPanel.tsx';
 import { BatchPanel } from './BatchPanel.tsx';
@@ -9,6 +8,7 @@ import { SavedRuns } from './SavedRuns.tsx';
 import { SearchSettings } from './SearchSettings.tsx';
 import { useHdsSettings } from './settings-state.ts';
 import './hds.css';
+import { NoCorpusYet } from '../common/NoCorpusYet.tsx';
 
 type Tab = 'ask' | 'batch' | 'saved';
 const TABS: ReadonlyArray<{ id: Tab; label: string }> = [
@@ -19,7 +19,6 @@ const TABS: ReadonlyArray<{ id: Tab; label: string }> = [
 
 /** The Hybrid Deep Searcher: a model, a retriever, one question live on a timeline, batches, saved runs. */
 export function HdsPage() {
-  const setPage = useAppStore((s) => s.setPage);
   const corpora = useCorpora();
   const { loaded, load } = useHdsSettings();
   const active = useHdsRun((s) => s.active);
@@ -58,12 +57,7 @@ export function HdsPage() {
         ))}
       </nav>
       {noCorpus && tab !== 'saved' ? (
-        <section className="panel">
-          <p>
-            There is no corpus to search yet. <button onClick={() => setPage('corpora')}>Load one</button> (the sample corpus has 22 multi-hop questions with
-            answers).
-          </p>
-        </section>
+        <NoCorpusYet action="search"> (the sample corpus has 22 multi-hop questions with answers).</NoCorpusYet>
       ) : (
         <>
           {tab === 'ask' && <AskPanel />}

@@ -12,6 +12,7 @@ import { NewRunPanel } from './NewRunPanel.tsx';
 import { RunDetails } from './RunDetails.tsx';
 import { RunsTable } from './RunsTable.tsx';
 import './runs.css';
+import { NoCorpusYet } from '../common/NoCorpusYet.tsx';
 
 /** Runs of a corpus's query set: make one, import one, see their metrics, rename, export, delete. */
 export function RunsPage() {
@@ -25,13 +26,7 @@ export function RunsPage() {
   const scored = hasRelevant(qrels.data);
 
   if (corpora.data && corpora.data.length === 0) {
-    return (
-      <section className="panel">
-        <p>
-          There is no corpus yet. <button onClick={() => setPage('corpora')}>Load one</button>
-        </p>
-      </section>
-    );
+    return <NoCorpusYet action="run" />;
   }
 
   return (

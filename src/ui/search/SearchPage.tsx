@@ -12,6 +12,7 @@ import { CorpusPicker } from './CorpusPicker.tsx';
 import { DocumentViewer } from './DocumentViewer.tsx';
 import { DenseForm, FusionForm, isRunnable } from './pipeline-forms.tsx';
 import { usePipelineStore, type SearchKind } from './pipeline-store.ts';
+import { NoCorpusYet } from '../common/NoCorpusYet.tsx';
 
 const KINDS: ReadonlyArray<[SearchKind, string]> = [
   ['bm25', 'BM25'],
@@ -23,7 +24,7 @@ const KINDS: ReadonlyArray<[SearchKind, string]> = [
 const SNIPPET_CHARS = 320;
 
 export function SearchPage() {
-  const { corpusId, bm25, setPage } = useAppStore();
+  const { corpusId, bm25 } = useAppStore();
   const corpora = useCorpora();
   const corpus = corpora.data?.find((c) => c.id === corpusId);
   const [draft, setDraft] = useState('');
@@ -44,13 +45,7 @@ export function SearchPage() {
   });
 
   if (corpora.data && corpora.data.length === 0) {
-    return (
-      <section className="panel">
-        <p>
-          There is no corpus to search yet. <button onClick={() => setPage('corpora')}>Load one</button>
-        </p>
-      </section>
-    );
+    return <NoCorpusYet action="search" />;
   }
 
   return (

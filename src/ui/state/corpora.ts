@@ -3,6 +3,7 @@ import { getRetrievalWorker } from './workers.ts';
 import { getCorpusStore, getStorageInfo } from './storage.ts';
 import { getRunStore } from './runs.ts';
 import { getVectorStore } from './embeddings.ts';
+import { getHdsStore } from '../hds/hds-services.ts';
 
 export const corporaKey = ['corpora'] as const;
 export const storageKey = ['storage'] as const;
@@ -30,6 +31,7 @@ export function useDeleteCorpus() {
       await (await getCorpusStore()).deleteCorpus(id);
       await (await getVectorStore()).deleteCorpusSets(id);
       await (await getRunStore()).deleteRunsOfCorpus(id);
+      await (await getHdsStore()).deleteCorpusRuns(id);
       await getRetrievalWorker().forget(id);
     },
     onSettled: () =>
@@ -38,6 +40,7 @@ export function useDeleteCorpus() {
         client.invalidateQueries({ queryKey: storageKey }),
         client.invalidateQueries({ queryKey: ['runs'] }),
         client.invalidateQueries({ queryKey: ['embedding-sets'] }),
+        client.invalidateQueries({ queryKey: ['hds-runs'] }),
       ]),
   });
 }
