@@ -292,3 +292,4 @@ export {
   type SweepPreparer,
 } from './sweep/index.ts';
 export type { GqrPipelineSpec } from './retrieval/pipeline-spec.ts';
+export { EmbeddingError } from './embedding/embedding-error.ts';

@@ -97,4 +97,19 @@ describe('DenseRetriever (tiny-bert)', () => {
       await e5Like.dispose();
     }
   });
+
+  it('reports a model failure on the query as an EmbeddingError naming the model', async () => {
+    const failing = {
+      info: embedder.info,
+      embedQuery: async () => {
+        throw new Error('session crashed');
+      },
+      embedQueryTokens: async () => {
+        throw new Error('session crashed');
+      },
+    };
+    const dense = new DenseRetriever({ matrix: index.matrix, embedder: failing });
+    await expect(dense.search('cat', 1)).rejects.toMatchObject({ name: 'EmbeddingError', message: 'tiny-bert could not embed the query: session crashed' });
+    await expect(dense.embedQueryTokens('cat')).rejects.toMatchObject({ name: 'EmbeddingError' });
+  });
 });

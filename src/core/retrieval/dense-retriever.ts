@@ -3,6 +3,7 @@ import { searchMaxSim } from '../dense/maxsim.ts';
 import type { MultiVectorStore } from '../dense/multi-vector-store.ts';
 import type { DenseHit } from '../dense/top-k.ts';
 import type { VectorMatrix } from '../dense/vector-matrix.ts';
+import { EmbeddingError } from '../embedding/embedding-error.ts';
 import { embeddingModelKey } from '../embedding/model-key.ts';
 import {
   assertSameEmbeddingModel,
@@ -87,16 +88,26 @@ export class DenseRetriever implements Retriever {
 
   /** The query's pooled embedding, by the set's model. */
   async embedQuery(text: string): Promise<QueryEmbedding> {
-    const query = await this.index.embedder.embedQuery(text);
+    const query = await this.embedWith(() => this.index.embedder.embedQuery(text));
     assertSameEmbeddingModel(this.model, query.model);
     return query;
   }
 
   /** The query's token-level embedding, by the set's model (pooling `token`). */
   async embedQueryTokens(text: string): Promise<QueryTokenEmbedding> {
-    const query = await this.index.embedder.embedQueryTokens(text);
+    const query = await this.embedWith(() => this.index.embedder.embedQueryTokens(text));
     assertSameEmbeddingModel({ ...this.model, pooling: 'token' }, query.model);
     return query;
+  }
+
+  /** Runs the embedder; its failures (not cancellation) become an EmbeddingError naming the model. */
+  private async embedWith<T>(embed: () => Promise<T>): Promise<T> {
+    try {
+      return await embed();
+    } catch (error) {
+      if ((error as { name?: string } | null)?.name === 'AbortError') throw error;
+      throw new EmbeddingError(`${this.model.modelId} could not embed the query: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+    }
   }
 
   /** Exact top-k cosine for an already embedded query. */

@@ -330,6 +330,23 @@ describe('GqrRetriever over a real dense primary (tiny-bert) and BM25', () => {
     expect(outcome.results).toHaveLength(3);
   });
 
+  it('a dense primary whose model fails on the query is replaced by BM25 (the live EmbeddingError path)', async () => {
+    const broken = {
+      info: embedder.info,
+      embedQuery: async () => {
+        throw new Error('out of memory');
+      },
+      embedQueryTokens: async () => {
+        throw new Error('out of memory');
+      },
+    };
+    const dense = new DenseRetriever({ matrix, embedder: broken });
+    const gqr = new GqrRetriever({ primary: dense, complementary: bm25, geometry: gqrGeometryOf(dense) });
+    const outcome = await gqr.searchWithOutcome('storm at the lighthouse', 3);
+    expect(outcome.children).toBe('complementary-for-primary');
+    expect(outcome.results.map((d) => d.id)).toEqual((await bm25.search('storm at the lighthouse', 3)).map((d) => d.id));
+  });
+
   it('α = 0 leaves the query unchanged: the results are the dense top-k with their cosine scores', async () => {
     const dense = new DenseRetriever({ matrix, embedder });
     const gqr = new GqrRetriever({ primary: dense, complementary: bm25, geometry: gqrGeometryOf(dense), config: { mixtureAlpha: 0 } });
