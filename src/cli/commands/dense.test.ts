@@ -6,28 +6,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRunJson } from '../../core/index.ts';
 import { ensureBundledTinyModel } from '../../test-support/tiny-model.ts';
-import type { CliIo } from '../io.ts';
 import { main } from '../main.ts';
+import { captureIo, type CapturedIo } from '../../test-support/capture-io.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataset = 'sample-data/meridian';
 const model = 'public/models/tiny-bert';
 let tmp: string;
 
-function capture(): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    cwd: root,
-    env: {},
-    out(text: string) {
-      io.stdout += text;
-    },
-    err(text: string) {
-      io.stderr += text;
-    },
-  };
-  return io;
+function capture(): CapturedIo {
+  return captureIo(root);
 }
 
 interface RunLine {

@@ -2,25 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CliError, type CliIo } from '../io.ts';
+import { CliError } from '../io.ts';
 import { evalCommand, evalHelp } from './eval.ts';
+import { captureIo, type CapturedIo } from '../../test-support/capture-io.ts';
 
-interface Captured extends CliIo {
-  stdout: string;
-  stderr: string;
-}
 
 let dir: string;
-function capture(): Captured {
-  const io: Captured = {
-    stdout: '',
-    stderr: '',
-    out: (t) => void (io.stdout += t),
-    err: (t) => void (io.stderr += t),
-    cwd: dir,
-    env: {},
-  };
-  return io;
+function capture(): CapturedIo {
+  return captureIo(dir);
 }
 
 const LOG2_3 = Math.log2(3);

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentRunsFile, HdsRun, SavedBatchRun, SavedQuestionRun } from '../../core/index.ts';
 import { OpenAiTestServer, type RecordedRequest, type ScriptedReply } from '../../test-support/openai-test-server.ts';
-import type { CliIo } from '../io.ts';
 import { main } from '../main.ts';
+import { captureIo, type CapturedIo } from '../../test-support/capture-io.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataset = path.join(root, 'sample-data/meridian');
@@ -19,20 +19,8 @@ afterEach(async () => {
   server = null;
 });
 
-function capture(env: Record<string, string> = {}): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    cwd: root,
-    env,
-    out(text: string) {
-      io.stdout += text;
-    },
-    err(text: string) {
-      io.stderr += text;
-    },
-  };
-  return io;
+function capture(env: Record<string, string> = {}): CapturedIo {
+  return captureIo(root, env);
 }
 
 async function start(options: ConstructorParameters<typeof OpenAiTestServer>[0]): Promise<string> {

@@ -3,26 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildQrelsMap, evaluateRun, parseQrels, parseRunJson, parseTrecRun, runMapOfRecord, WORKBENCH_VERSION } from '../../core/index.ts';
-import type { CliIo } from '../io.ts';
 import { main } from '../main.ts';
+import { captureIo, type CapturedIo } from '../../test-support/capture-io.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataset = path.join(root, 'e2e/fixtures/tiny-beir');
 
-function capture(cwd: string): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    cwd,
-    env: {},
-    out(text: string) {
-      io.stdout += text;
-    },
-    err(text: string) {
-      io.stderr += text;
-    },
-  };
-  return io;
+function capture(cwd: string): CapturedIo {
+  return captureIo(cwd);
 }
 
 describe('dsw run --save-json', () => {

@@ -4,29 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Bm25Retriever, buildQrelsMap, evaluateRun, runQueries } from '../../core/index.ts';
-import type { CliIo } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { main } from '../main.ts';
+import { captureIo, type CapturedIo } from '../../test-support/capture-io.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataset = path.join(root, 'sample-data/meridian');
 let model = path.join(root, 'public/models/tiny-bert');
 let generated: string | null = null;
 
-function capture(): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    cwd: root,
-    env: {},
-    out(text: string) {
-      io.stdout += text;
-    },
-    err(text: string) {
-      io.stderr += text;
-    },
-  };
-  return io;
+function capture(): CapturedIo {
+  return captureIo(root);
 }
 
 beforeAll(() => {

@@ -4,9 +4,10 @@ import { chartSvgText } from './chart-export.ts';
 
 describe('chartSvgText', () => {
   it('wraps the chart with a title and an SVG legend, text escaped, on a white background', () => {
-    const holder = document.createElement('div');
-    holder.innerHTML = '<svg class="recharts-surface" width="600" height="300"><circle cx="10" cy="10" r="3"></circle></svg>';
-    const svg = holder.querySelector('svg') as unknown as SVGSVGElement;
+    const svg = new DOMParser().parseFromString(
+      '<svg xmlns="http://www.w3.org/2000/svg" class="recharts-surface" width="600" height="300"><circle cx="10" cy="10" r="3"></circle></svg>',
+      'image/svg+xml',
+    ).documentElement as unknown as SVGSVGElement;
     const out = chartSvgText(svg, 'Sweep <α> & co', [
       { label: 'GQR target fixed', color: '#0072B2' },
       { label: 'primary only: 0.1420 <script>', color: '#555555', dash: '6 3' },
