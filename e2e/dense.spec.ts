@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
@@ -71,4 +73,40 @@ test('a model that cannot be loaded gives a clear message, and BM25 search keeps
   await page.goto('/#/search');
   await search(page, 'salt marshes');
   await expect(page.getByRole('list', { name: 'Results' }).getByRole('listitem').first()).toBeVisible();
+});
+
+test('embedding interrupted by closing the tab resumes where it stopped', async ({ page }) => {
+  // A corpus large enough that tiny-bert takes several seconds: the tab is closed part-way.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-resume-'));
+  const file = path.join(dir, 'harbour.jsonl');
+  const words = 'estuary harbour tide lock barge ferry crane timber salt mill wind water'.split(' ');
+  const lines = Array.from({ length: 10_000 }, (_, i) =>
+    JSON.stringify({ _id: `h${i}`, title: `Harbour note ${i}`, text: Array.from({ length: 20 }, (_, j) => words[(i * 5 + j * 7) % words.length]).join(' ') }),
+  );
+  fs.writeFileSync(file, lines.join('\n'));
+  await page.goto('/#/corpora');
+  await page.getByLabel('Choose files').setInputFiles(file);
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await expect(page.getByTestId('load-summary')).toContainText('10,000 documents');
+
+  await page.goto('/#/embeddings');
+  await page.getByRole('radio', { name: 'A folder on this computer (offline)' }).check();
+  await page.getByLabel('Choose a model folder').setInputFiles(tinyModelFolder);
+  await page.getByRole('button', { name: 'Embed', exact: true }).click();
+  // tiny-bert's 32-d vectors are stored in chunks of 4,096 rows: wait until the first chunk is written.
+  await expect(page.getByTestId('embed-progress')).toContainText(/^(4,[2-9]\d\d|[5-9],\d{3}) of 10,000 documents/);
+  const context = page.context();
+  await page.close();
+
+  const next = await context.newPage();
+  await next.goto('/#/embeddings');
+  const set = next.getByTestId('embedding-set');
+  await expect(set).toContainText(/of 10,000/);
+  const stored = Number((/([\d,]+) of 10,000/.exec((await set.textContent())!)?.[1] ?? '0').replace(/,/g, ''));
+  expect([4096, 8192]).toContain(stored); // whole chunks only: a chunk in progress is lost, never half-kept
+  await set.getByRole('button', { name: 'Resume' }).click();
+  await expect(next.getByRole('region', { name: 'Embedding progress' })).toContainText(`resumed at ${stored.toLocaleString('en-US')}`);
+  await expect(next.getByTestId('embed-summary')).toBeVisible({ timeout: 60_000 });
+  await expect(set).toContainText('10,000 ✓');
+  fs.rmSync(dir, { recursive: true, force: true });
 });
