@@ -131,7 +131,15 @@ describe('H2: reasoning is never parsed', () => {
   });
 
   it('splitReasoning keeps the visible parts in order', () => {
-    expect(splitReasoning('a<think>x</think>b<think>y</think>c')).toEqual({ visibleText: 'a\nb\nc', reasoning: 'x\n\ny' });
+    expect(splitReasoning('a<think>x</think>b<think>y</think>c')).toEqual({ visibleText: 'abc', reasoning: 'x\n\ny' });
+  });
+
+  it('reasoning inside a query or an answer leaves the text around it joined, not split', () => {
+    expect(parseHdsAction('<|begin search queries|>capital of <think>which country?</think>France<|end search queries|>', 4)).toEqual({
+      kind: 'queries',
+      queries: ['capital of France'],
+    });
+    expect(parseHdsAction('The capital is <think>double-check</think>Paris.', 4)).toEqual({ kind: 'answer', text: 'The capital is Paris.', unmarked: true });
   });
 
   it('answerOutsideReasoning strips reasoning, and leaves text without reasoning untouched', () => {

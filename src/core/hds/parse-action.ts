@@ -70,7 +70,8 @@ export function splitReasoning(text: string): { visibleText: string; reasoning: 
     pos = close + THINK_CLOSE.length;
   }
   return {
-    visibleText: visible.filter((part) => part !== '').join('\n'),
+    // The text outside reasoning is the plain concatenation: a separator here would split a query (H2).
+    visibleText: visible.join(''),
     reasoning: reasoning
       .map((r) => r.trim())
       .filter((r) => r !== '')

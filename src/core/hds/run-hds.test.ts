@@ -331,6 +331,22 @@ describe('H5 repeated queries', () => {
     expect(run.interactionLog[3]).toBe('<|begin search results|>\nb: [already searched in turn 1]\nc: t\n<|end search results|>');
   });
 
+  it('a query whose retrieval failed is not a repeat: asked again, it is searched again', async () => {
+    let failures = 1;
+    const flaky = () => {
+      if (failures-- > 0) throw new RuntimeError('timeout');
+      return Promise.resolve([doc('9', 1, 'found')]);
+    };
+    const llm = new ScriptedLlm([block('a; b'), block('b'), '\\boxed{x}']);
+    const retriever = new KeyedRetriever({ b: flaky }, [doc('1', 1, 't')]);
+    const run = await runHds('q', { allowPartialRetrievalFailures: true }, deps(llm, retriever));
+    expect(retriever.calls.map((c) => c[0])).toEqual(['a', 'b', 'b']);
+    expect(run.turns[0].retrievals[1]!.status).toBe('failed');
+    expect(run.turns[1].queriesRepeated).toEqual([]);
+    expect(run.turns[1].retrievals[0]!.status).toBe('ok');
+    expect(run.searchCallsUsed).toBe(3);
+  });
+
   it('are removed before the budget truncation', async () => {
     const llm = new ScriptedLlm([block('a; b'), block('a; c; d'), 'fallback']);
     const retriever = new KeyedRetriever({}, [doc('1', 1, 't')]);

@@ -226,7 +226,10 @@ export async function runHds(
 
       const executed = turn.queriesExecuted;
       const lists = await mapWithConcurrency(executed, cfg.retrievalConcurrency, (q, i) => retrieveOne(turn, q, i));
-      for (const q of executed) firstTurnOf.set(q, turnNo);
+      // H5: only a query that was really searched counts as a repeat later; a failed one may be asked again.
+      executed.forEach((q, i) => {
+        if (turn.retrievals[i]?.status === 'ok') firstTurnOf.set(q, turnNo);
+      });
       if (turn.retrievals.length > 0) {
         turn.retrieval = {
           startMs: Math.min(...turn.retrievals.map((r) => r.startMs)),
