@@ -169,3 +169,21 @@ test('a CSV file dropped on the page is mapped and loaded; Markdown files are sp
   await expect(page.getByRole('list', { name: 'Results' }).getByRole('listitem').first()).toContainText('Tide notes');
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test('a corpus deleted in one tab disappears from the others, which say so instead of searching it', async ({ page }) => {
+  await openCorpora(page);
+  await page.getByLabel('Choose a folder').setInputFiles(path.join(fixtures, 'tiny-beir'));
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await expect(page.getByTestId('load-summary')).toContainText('4 documents');
+
+  const other = await page.context().newPage();
+  await other.goto('/#/search');
+  await search(other, 'tidal');
+  await expect(other.getByRole('list', { name: 'Results' }).getByRole('listitem').first()).toContainText('Tidal mills');
+
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.getByTestId('corpus-item').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No corpus yet')).toBeVisible();
+  // The other tab hears of it and stops offering the corpus.
+  await expect(other.getByText('There is no corpus to search yet')).toBeVisible();
+});

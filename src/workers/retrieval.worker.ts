@@ -9,9 +9,18 @@ const storePromise = openWorkbenchDb().then((db) => new IdbCorpusStore(db));
 const resources = new CorpusResourceCache(storePromise, 2, openWorkbenchDb().then((db) => new IdbVectorStore(db)));
 let current: AbortController | null = null;
 
+/** The corpus's cached resources, after checking it is still stored (another tab may have deleted it). */
+async function corpusResources(corpusId: string) {
+  if (!(await (await storePromise).getCorpus(corpusId))) {
+    resources.forget(corpusId);
+    throw new Error('This corpus is no longer stored: it was deleted, perhaps in another tab.');
+  }
+  return resources.get(corpusId);
+}
+
 const api: RetrievalWorkerApi = {
   async search(corpusId: string, spec: PipelineSpec, query: string, k: number): Promise<SearchResponse> {
-    const corpus = resources.get(corpusId);
+    const corpus = await corpusResources(corpusId);
     const t0 = performance.now();
     const retriever = await buildRetriever(spec, corpus);
     const index = usesBm25(spec) ? await corpus.bm25Index() : null;
@@ -39,7 +48,7 @@ const api: RetrievalWorkerApi = {
     const controller = new AbortController();
     current = controller;
     try {
-      const corpus = resources.get(corpusId);
+      const corpus = await corpusResources(corpusId);
       const retriever = await buildRetriever(spec, corpus);
       corpus.takeLoadLog(); // what a search reports as loaded is what that search had to load
       const queries = await (await storePromise).getQueries(corpusId);

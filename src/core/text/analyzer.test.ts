@@ -7,9 +7,17 @@ describe('Analyzer', () => {
     expect(new Analyzer().terms('The Wings of the aircraft were RUNNING')).toEqual(['wing', 'aircraft', 'were', 'run']);
   });
 
-  it('splits on whitespace and ASCII punctuation but keeps letters of other scripts', () => {
+  it('splits on whitespace, punctuation and symbols of any script, and keeps letters of every script', () => {
     const a = new Analyzer({ stemming: 'none' });
-    expect(a.terms('heat-transfer (laminar),flow; Zürich—naïve')).toEqual(['heat', 'transfer', 'laminar', 'flow', 'zürich—naïve']);
+    expect(a.terms('heat-transfer (laminar),flow; Zürich—naïve')).toEqual(['heat', 'transfer', 'laminar', 'flow', 'zürich', 'naïve']);
+    expect(a.terms('Penhallow (1741–1809) built “curly” quays; £5+tax')).toEqual(['penhallow', '1741', '1809', 'built', 'curly', 'quays', '5', 'tax']);
+    expect(a.terms('Αθήνα, القاهرة')).toEqual(['αθήνα', 'القاهرة']);
+  });
+
+  it('makes each Chinese and Japanese character a word of its own', () => {
+    const a = new Analyzer({ stemming: 'none' });
+    expect(a.terms('北京是首都。東京タワー')).toEqual(['北', '京', '是', '首', '都', '東', '京', 'タ', 'ワ', 'ー']);
+    expect(a.terms('GPT-4模型')).toEqual(['gpt', '4', '模', '型']);
   });
 
   it('honours each option', () => {

@@ -27,10 +27,10 @@ export interface TextToken {
   term: string | null;
 }
 
-// Whitespace and ASCII punctuation separate tokens; every other character (letters of any script, digits) is
-// part of a word.
-const SEPARATORS = /[\s!-/:-@[-`{-~]+/u;
-const WORD = /[^\s!-/:-@[-`{-~]+/gu;
+// A word is a run of letters, digits and marks of any script; whitespace, punctuation and symbols (ASCII or not:
+// dashes, curly quotes, the ideographic full stop) separate words. Chinese and Japanese are written without
+// spaces, so each Han, Hiragana or Katakana character is a word of its own (unigrams).
+const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[^\s\p{P}\p{S}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
 
 /**
  * Turns text into index terms. Stems are cached: a corpus repeats a small vocabulary many times, and the
@@ -62,7 +62,7 @@ export class Analyzer {
   /** Every index term of `text`, in order, repeats included. */
   terms(text: string): string[] {
     const out: string[] = [];
-    for (const token of text.split(SEPARATORS)) {
+    for (const [token] of text.matchAll(WORD)) {
       const term = this.term(token);
       if (term !== null) out.push(term);
     }

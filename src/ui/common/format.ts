@@ -29,3 +29,8 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   return String(error);
 }
+
+/** "1 document", "2 documents" (formatted count). */
+export function plural(n: number, word: string, words = `${word}s`): string {
+  return `${formatCount(n)} ${n === 1 ? word : words}`;
+}

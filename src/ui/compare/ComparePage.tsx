@@ -14,6 +14,7 @@ import { RankingsSideBySide } from './RankingsSideBySide.tsx';
 import '../runs/runs.css';
 import './compare.css';
 import { NoCorpusYet } from '../common/NoCorpusYet.tsx';
+import { NumberField } from '../common/NumberField.tsx';
 
 const MAX_SEED = 2 ** 32 - 1;
 /** Runs ticked by default (the newest ones besides the baseline). */
@@ -133,28 +134,11 @@ export function ComparePage() {
               <MeasuresInput value={measures} onChange={setMeasures} />
               <label title="random sign flips per test">
                 Permutations{' '}
-                <input
-                  type="number"
-                  min={1}
-                  max={1000000}
-                  value={permutations}
-                  aria-label="Permutations"
-                  onChange={(e) => setPermutations(Math.min(1_000_000, Math.max(1, Math.floor(Number(e.target.value)) || DEFAULT_PERMUTATIONS)))}
-                />
+                <NumberField integer min={1} max={1_000_000} value={permutations} aria-label="Permutations" onChange={setPermutations} />
               </label>
               <label title="the same seed gives the same p-values">
                 Seed{' '}
-                <input
-                  type="number"
-                  min={0}
-                  max={MAX_SEED}
-                  value={seed}
-                  aria-label="Seed"
-                  onChange={(e) => {
-                    const value = Math.floor(Number(e.target.value));
-                    if (Number.isFinite(value) && value >= 0 && value <= MAX_SEED) setSeed(value);
-                  }}
-                />
+                <NumberField integer min={0} max={MAX_SEED} value={seed} aria-label="Seed" onChange={setSeed} />
               </label>
             </div>
             <div className="row">

@@ -1,5 +1,5 @@
 import type { IngestIssue, IngestSummary } from '../../core/index.ts';
-import { formatCount, formatDuration } from '../common/format.ts';
+import { formatCount, formatDuration, plural } from '../common/format.ts';
 import { useLoadStore } from '../state/load-store.ts';
 
 /** Progress of the running load (bar, documents per second, time left, cancel) or the report of the last one. */
@@ -57,7 +57,7 @@ function LoadReport({ name, summary, seconds, onClose }: { name: string; summary
     <section className="panel" aria-label="Load summary" data-testid="load-summary">
       <h3>Loaded “{name}”</h3>
       <p>
-        {formatCount(summary.documents)} documents, {formatCount(summary.queries)} queries, {formatCount(summary.qrels)} relevance judgements in{' '}
+        {plural(summary.documents, 'document')}, {plural(summary.queries, 'query', 'queries')}, {plural(summary.qrels, 'relevance judgement')} in{' '}
         {seconds.toFixed(1)} s.{' '}
         {summary.issueCount > 0 ? `${formatCount(summary.issueCount)} line(s) or file(s) skipped — see below.` : 'Nothing was skipped.'}
       </p>

@@ -3,6 +3,7 @@ import { describePipeline, type CorpusRecord, type PipelineSpec } from '../../co
 import { formatCount, formatDuration } from '../common/format.ts';
 import { PIPELINE_KINDS, PipelineForm } from './pipeline-form.tsx';
 import { useRunJobStore } from './run-job-store.ts';
+import { NumberField } from '../common/NumberField.tsx';
 
 const DEFAULT_K = 1000;
 
@@ -29,14 +30,7 @@ export function NewRunPanel({ corpus, scored, measures }: { corpus: CorpusRecord
         <div className="row">
           <label>
             k{' '}
-            <input
-              type="number"
-              min={1}
-              max={10000}
-              value={k}
-              aria-label="Results per query (k)"
-              onChange={(e) => setK(Math.min(10000, Math.max(1, Math.floor(Number(e.target.value)) || DEFAULT_K)))}
-            />
+            <NumberField integer min={1} max={10000} value={k} aria-label="Results per query (k)" onChange={setK} />
           </label>
           <label>
             Name <input type="text" value={name} placeholder={suggested} aria-label="Run name" onChange={(e) => setName(e.target.value)} />
@@ -86,6 +80,7 @@ function RunJobStatus({ corpusId, onCancel }: { corpusId: string; onCancel: () =
       return <p data-testid="run-progress">Scoring and saving “{state.name}”…</p>;
     case 'done': {
       const { record } = state;
+      if (record.corpusId !== corpusId) return null; // saved on another corpus: its own page says so
       const first = record.measures[0];
       return (
         <p className="notice" role="status" data-testid="run-done">

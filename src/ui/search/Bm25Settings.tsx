@@ -1,5 +1,6 @@
 import { MINISEARCH_BM25, OKAPI_BM25, type Bm25Params } from '../../core/index.ts';
 import { useAppStore } from '../state/app-store.ts';
+import { NumberField } from '../common/NumberField.tsx';
 
 const FIELDS: ReadonlyArray<{ key: 'k1' | 'b' | 'd'; label: string; step: number; max?: number; title: string }> = [
   { key: 'k1', label: 'k1', step: 0.1, title: 'term-frequency saturation' },
@@ -23,18 +24,7 @@ export function Bm25Settings(props: { params?: Bm25Params; onChange?: (params: B
       {FIELDS.map((f) => (
         <label key={f.key} title={f.title}>
           {f.label}{' '}
-          <input
-            type="number"
-            aria-label={`BM25 ${f.label}`}
-            step={f.step}
-            min={0}
-            max={f.max}
-            value={bm25[f.key]}
-            onChange={(e) => {
-              const value = Number(e.target.value);
-              if (Number.isFinite(value) && value >= 0 && (f.max === undefined || value <= f.max)) setBm25({ [f.key]: value });
-            }}
-          />
+          <NumberField aria-label={`BM25 ${f.label}`} step={f.step} min={0} max={f.max} value={bm25[f.key]} onChange={(value) => setBm25({ [f.key]: value })} />
         </label>
       ))}
       <label title="MiniSearch multiplies scores by the number of matched query terms">

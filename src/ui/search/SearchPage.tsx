@@ -13,6 +13,7 @@ import { DocumentViewer } from './DocumentViewer.tsx';
 import { DenseForm, FusionForm, isRunnable } from './pipeline-forms.tsx';
 import { usePipelineStore, type SearchKind } from './pipeline-store.ts';
 import { NoCorpusYet } from '../common/NoCorpusYet.tsx';
+import { NumberField } from '../common/NumberField.tsx';
 
 const KINDS: ReadonlyArray<[SearchKind, string]> = [
   ['bm25', 'BM25'],
@@ -60,7 +61,7 @@ export function SearchPage() {
         <CorpusPicker />
         <input type="search" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Search query" aria-label="Query" autoFocus />
         <label>
-          top k <input type="number" min={1} max={1000} value={topK} aria-label="Top k" onChange={(e) => setTopK(Math.max(1, Number(e.target.value) || 10))} />
+          top k <NumberField integer min={1} max={1000} value={topK} aria-label="Top k" onChange={setTopK} />
         </label>
         <button type="submit" className="primary">
           Search
@@ -82,7 +83,7 @@ export function SearchPage() {
       {spec.kind === 'dense' && corpusId && <DenseForm spec={spec} onChange={setSpec} corpusId={corpusId} />}
       {(spec.kind === 'rrf' || spec.kind === 'cc') && corpusId && <FusionForm spec={spec} onChange={setSpec} corpusId={corpusId} />}
       {results.isError && <p className="error" role="alert">Search failed: {errorMessage(results.error)}</p>}
-      {results.data && (
+      {results.data && query.trim() !== '' && (
         <>
           <p className="meta" data-testid="search-stats">
             {results.data.hits.length} result(s) in {results.data.elapsedMs.toFixed(1)} ms

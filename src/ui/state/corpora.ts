@@ -1,7 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRetrievalWorker } from './workers.ts';
 import { getCorpusStore, getStorageInfo } from './storage.ts';
 import { getRunStore } from './runs.ts';
+import { announceCorporaChanged } from './corpora-channel.ts';
+import { useLoadStore } from './load-store.ts';
 import { getVectorStore } from './embeddings.ts';
 import { getHdsStore } from '../hds/hds-services.ts';
 
@@ -17,15 +19,13 @@ export function useStorageInfo() {
 }
 
 export function useRenameCorpus() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, name }: { id: string; name: string }) => (await getCorpusStore()).renameCorpus(id, name),
-    onSettled: () => client.invalidateQueries({ queryKey: corporaKey }),
+    onSettled: announceCorporaChanged,
   });
 }
 
 export function useDeleteCorpus() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
       await (await getCorpusStore()).deleteCorpus(id);
@@ -33,14 +33,9 @@ export function useDeleteCorpus() {
       await (await getRunStore()).deleteRunsOfCorpus(id);
       await (await getHdsStore()).deleteCorpusRuns(id);
       await getRetrievalWorker().forget(id);
+      const load = useLoadStore.getState();
+      if (load.state.status === 'done' && load.state.corpus.id === id) load.dismiss();
     },
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: corporaKey }),
-        client.invalidateQueries({ queryKey: storageKey }),
-        client.invalidateQueries({ queryKey: ['runs'] }),
-        client.invalidateQueries({ queryKey: ['embedding-sets'] }),
-        client.invalidateQueries({ queryKey: ['hds-runs'] }),
-      ]),
+    onSettled: announceCorporaChanged,
   });
 }

@@ -4,8 +4,7 @@ import type { IngestSummary, LoadCorpusOptions, LoadProgress } from '../../core/
 import type { PickedFile } from '../../workers/corpus-worker-api.ts';
 import type { CorpusRecord } from '../../core/index.ts';
 import { errorMessage } from '../common/format.ts';
-import { corporaKey, storageKey } from './corpora.ts';
-import { queryClient } from './query-client.ts';
+import { announceCorporaChanged } from './corpora-channel.ts';
 import { requestPersistence } from './storage.ts';
 import { getCorpusWorker } from './workers.ts';
 
@@ -42,8 +41,7 @@ export const useLoadStore = create<LoadStore>((set, get) => ({
       set({ state: aborted ? { status: 'cancelled', name: options.name } : { status: 'failed', name: options.name, message: errorMessage(error) } });
       return null;
     } finally {
-      void queryClient.invalidateQueries({ queryKey: corporaKey });
-      void queryClient.invalidateQueries({ queryKey: storageKey });
+      void announceCorporaChanged();
     }
   },
   cancel() {
