@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { errorMessage } from '../common/format.ts';
-import { downloadText, safeFileName } from '../runs/download.ts';
+import { downloadBlob, downloadText, safeFileName } from '../common/download.ts';
 import type { AlphaChartModel } from './alpha-chart-data.ts';
-import { chartSvgText, downloadBlob, svgToPng, type ExportLegendItem } from './chart-export.ts';
+import { chartSvgText, svgToPng, type ExportLegendItem } from './chart-export.ts';
 
 /** Line colours of the GQR series (colour-blind-safe Okabe–Ito order). */
 export const SERIES_COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000', '#F0E442'];

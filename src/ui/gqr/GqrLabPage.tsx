@@ -18,6 +18,7 @@ import { SweepForm } from './SweepForm.tsx';
 import { useSweepStore } from './sweep-store.ts';
 import './gqr.css';
 import { NoCorpusYet } from '../common/NoCorpusYet.tsx';
+import { useNow } from '../common/use-now.ts';
 
 /** The GQR lab: sweep GQR settings over a query set, read the answer off a chart, inspect single queries. */
 export function GqrLabPage() {
@@ -56,12 +57,7 @@ export function GqrLabPage() {
 function SweepJobStatus() {
   const state = useSweepStore((s) => s.state);
   const cancel = useSweepStore((s) => s.cancel);
-  const [now, setNow] = useState(() => performance.now());
-  useEffect(() => {
-    if (state.status !== 'running') return;
-    const timer = setInterval(() => setNow(performance.now()), 500);
-    return () => clearInterval(timer);
-  }, [state.status]);
+  const now = useNow(state.status === 'running');
   switch (state.status) {
     case 'idle':
     case 'done':

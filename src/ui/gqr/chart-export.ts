@@ -99,15 +99,3 @@ export async function svgToPng(svg: string, width: number, height: number, scale
     URL.revokeObjectURL(url);
   }
 }
-
-/** Offers a blob as a file download. */
-export function downloadBlob(fileName: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { AGENT_METHOD_LABELS, budgetSweepVariants, type AgentMethod, type BatchVariant, type BudgetParam } from '../../core/index.ts';
 import { errorMessage } from '../common/format.ts';
-import { downloadText, safeFileName } from '../runs/download.ts';
+import { downloadText, safeFileName } from '../common/download.ts';
 import { CorpusPicker } from '../search/CorpusPicker.tsx';
 import { useAppStore } from '../state/app-store.ts';
 import { useCorpusQuestions } from './AskPanel.tsx';

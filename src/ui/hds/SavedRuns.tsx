@@ -4,7 +4,7 @@ import { AGENT_METHOD_LABELS, type AgentMethod } from '../../core/index.ts';
 import type { HdsRunSummary } from '../../storage/hds-store.ts';
 import { batchLockName } from '../../workers/hds-worker-api.ts';
 import { errorMessage } from '../common/format.ts';
-import { downloadText, safeFileName } from '../runs/download.ts';
+import { downloadText, safeFileName } from '../common/download.ts';
 import { getHdsStore, heldLocks } from './hds-services.ts';
 import { savedRunsKey, useHdsRun } from './run-state.ts';
 

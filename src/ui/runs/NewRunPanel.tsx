@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { describePipeline, type CorpusRecord, type PipelineSpec } from '../../core/index.ts';
 import { formatCount, formatDuration } from '../common/format.ts';
 import { PIPELINE_KINDS, PipelineForm } from './pipeline-form.tsx';
 import { useRunJobStore } from './run-job-store.ts';
 import { NumberField } from '../common/NumberField.tsx';
+import { useNow } from '../common/use-now.ts';
 
 const DEFAULT_K = 1000;
 
@@ -51,12 +52,7 @@ export function NewRunPanel({ corpus, scored, measures }: { corpus: CorpusRecord
 
 function RunJobStatus({ corpusId, onCancel }: { corpusId: string; onCancel: () => void }) {
   const state = useRunJobStore((s) => s.state);
-  const [now, setNow] = useState(() => performance.now());
-  useEffect(() => {
-    if (state.status !== 'running') return;
-    const timer = setInterval(() => setNow(performance.now()), 500);
-    return () => clearInterval(timer);
-  }, [state.status]);
+  const now = useNow(state.status === 'running');
   switch (state.status) {
     case 'idle':
       return null;

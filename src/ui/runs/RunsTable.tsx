@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describeRunPipeline, exportRunJson, exportRunTrec, type RunSummary } from '../../core/index.ts';
 import { errorMessage } from '../common/format.ts';
 import { getRunStore, useDeleteRun, useRenameRun } from '../state/runs.ts';
-import { downloadText, safeFileName } from './download.ts';
+import { downloadText, safeFileName } from '../common/download.ts';
 
 /** The measures shown as columns: those of the runs, in first-seen order. */
 export function measureColumns(runs: readonly RunSummary[]): string[] {
