@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import {
-  Bm25Index,
   defaultChunkRows,
   documentText,
   embedCorpus,
@@ -23,6 +22,7 @@ import {
 } from '../src/core/index.ts';
 import { ensureBundledTinyModel } from '../src/test-support/tiny-model.ts';
 import { figure, heading } from './harness.ts';
+import { storeCorpus } from '../src/test-support/stored-corpus.ts';
 
 const ROWS = 100_000;
 const DIMS = 384;
@@ -203,24 +203,7 @@ async function benchEmbeddingThroughput(): Promise<void> {
   const embedder = await loadEmbedder({ modelId: 'tiny-bert', localModelPath, batchSize: BATCH });
 
   const corpora = new MemoryCorpusStore();
-  const record = {
-    id: 'bench',
-    name: 'bench',
-    createdAt: 0,
-    status: 'ingesting' as const,
-    documentCount: 0,
-    queryCount: 0,
-    qrelCount: 0,
-    questionCount: 0,
-    analyzer: Bm25Index.create().analyzer.options,
-    sources: [],
-    bytes: 0,
-    issues: [],
-    issueCount: 0,
-  };
-  await corpora.beginCorpus(record);
-  await corpora.putBatch('bench', { documents: docs, queries: [], qrels: [] });
-  await corpora.commitCorpus('bench', { index: Bm25Index.create().serialize(), documentCount: docs.length, queryCount: 0, qrelCount: 0, questionCount: 0, issues: [], issueCount: 0 });
+  await storeCorpus(corpora, 'bench', docs);
 
   const raw = async () => {
     for (let i = 0; i < texts.length; i += BATCH) await extractor(texts.slice(i, i + BATCH), { pooling: 'mean', normalize: true });

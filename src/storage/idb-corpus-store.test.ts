@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { StorageFullError } from '../core/index.ts';
-import { corpusRecord, describeCorpusStoreContract } from '../test-support/corpus-store-contract.ts';
+import { describeCorpusStoreContract } from '../test-support/corpus-store-contract.ts';
+import { corpusRecord } from '../test-support/stored-corpus.ts';
 import { openWorkbenchDb } from './database.ts';
 import { IdbCorpusStore } from './idb-corpus-store.ts';
 import { removeIncompleteCorpora, ingestLockName } from './incomplete-corpora.ts';

@@ -9,7 +9,7 @@ import {
   type CorpusDocument,
   type Embedder,
 } from '../core/index.ts';
-import { corpusRecord } from '../test-support/corpus-store-contract.ts';
+import { storeCorpus } from '../test-support/stored-corpus.ts';
 import { makeTinyModel } from '../test-support/tiny-model.ts';
 import { describeVectorStoreContract, setRecord } from '../test-support/vector-store-contract.ts';
 import { openWorkbenchDb } from './database.ts';
@@ -79,18 +79,7 @@ describe('embedding into IndexedDB (tiny-bert, real inference)', () => {
   beforeAll(async () => {
     model = makeTinyModel();
     embedder = await loadEmbedder({ modelId: 'tiny-bert', localModelPath: model.root, batchSize: 2 });
-    await corpora.beginCorpus(corpusRecord('c1'));
-    await corpora.putBatch('c1', { documents: docs, queries: [], qrels: [] });
-    const { Bm25Index } = await import('../core/index.ts');
-    await corpora.commitCorpus('c1', {
-      index: Bm25Index.create().serialize(),
-      documentCount: docs.length,
-      queryCount: 0,
-      qrelCount: 0,
-      questionCount: 0,
-      issues: [],
-      issueCount: 0,
-    });
+    await storeCorpus(corpora, 'c1', docs);
   });
   afterAll(async () => {
     await embedder?.dispose();

@@ -1,25 +1,7 @@
 // The behaviour every CorpusStore must have, run against each implementation by its own test file.
 import { describe, expect, it } from 'vitest';
-import { Bm25Index, DEFAULT_ANALYZER_OPTIONS, type CorpusRecord, type CorpusStore } from '../core/index.ts';
-
-export function corpusRecord(id: string, overrides: Partial<CorpusRecord> = {}): CorpusRecord {
-  return {
-    id,
-    name: `corpus ${id}`,
-    createdAt: 1000,
-    status: 'ingesting',
-    documentCount: 0,
-    queryCount: 0,
-    qrelCount: 0,
-    questionCount: 0,
-    analyzer: { ...DEFAULT_ANALYZER_OPTIONS },
-    sources: ['corpus.jsonl'],
-    bytes: 10,
-    issues: [],
-    issueCount: 0,
-    ...overrides,
-  };
-}
+import { Bm25Index, type CorpusStore } from '../core/index.ts';
+import { corpusRecord } from './stored-corpus.ts';
 
 const batch = {
   documents: [

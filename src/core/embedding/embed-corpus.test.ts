@@ -1,7 +1,6 @@
 // Real inference with the generated tiny BERT (no stub embedder), into the in-memory vector store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTinyModel } from '../../test-support/tiny-model.ts';
-import { Bm25Index } from '../bm25/bm25-index.ts';
 import type { CorpusDocument } from '../corpus/types.ts';
 import { loadTokenStore, loadVectorMatrix } from '../dense/stored-vectors.ts';
 import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
@@ -9,6 +8,7 @@ import { MemoryVectorStore } from '../storage/memory-vector-store.ts';
 import { defaultChunkRows, embedCorpus, type EmbedCorpusProgress } from './embed-corpus.ts';
 import { loadEmbedder, type Embedder } from './embedder.ts';
 import { embeddingModelKey } from './model-key.ts';
+import { storeCorpus } from '../../test-support/stored-corpus.ts';
 
 let model: ReturnType<typeof makeTinyModel>;
 let embedder: Embedder;
@@ -23,31 +23,7 @@ const sortedIds = docs.map((d) => d.id).sort();
 
 async function corpusStore(documents = docs): Promise<MemoryCorpusStore> {
   const store = new MemoryCorpusStore();
-  await store.beginCorpus({
-    id: 'c1',
-    name: 'c1',
-    createdAt: 1,
-    status: 'ingesting',
-    documentCount: 0,
-    queryCount: 0,
-    qrelCount: 0,
-    questionCount: 0,
-    analyzer: Bm25Index.create().analyzer.options,
-    sources: [],
-    bytes: 0,
-    issues: [],
-    issueCount: 0,
-  });
-  await store.putBatch('c1', { documents, queries: [], qrels: [] });
-  await store.commitCorpus('c1', {
-    index: Bm25Index.create().serialize(),
-    documentCount: documents.length,
-    queryCount: 0,
-    qrelCount: 0,
-    questionCount: 0,
-    issues: [],
-    issueCount: 0,
-  });
+  await storeCorpus(store, 'c1', documents);
   return store;
 }
 
