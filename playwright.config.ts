@@ -5,8 +5,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 const OUT_DIR = process.env.E2E_OUTDIR ?? 'dist';
 
 export default defineConfig({
-  testDir: './e2e',
-  timeout: 90_000,
+  testDir: process.env.E2E_REAL === '1' ? './e2e-real' : './e2e',
+  timeout: process.env.E2E_REAL === '1' ? 900_000 : 90_000,
   expect: { timeout: 20_000 },
   workers: 1,
   retries: 0,
