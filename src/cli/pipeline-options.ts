@@ -4,10 +4,12 @@ import {
   Bm25Retriever,
   buildRetriever,
   DEFAULT_ANALYZER_OPTIONS,
+  DEFAULT_CC_WEIGHT,
   DEFAULT_FETCH_K_MULTIPLIER,
   DEFAULT_RRF_K,
   embedCorpus,
   HUGGING_FACE_HOST,
+  PIPELINE_KINDS,
   loadEmbedder,
   loadTokenStore,
   loadVectorMatrix,
@@ -25,6 +27,7 @@ import {
   type GqrConfig,
   type NormalizeMethod,
   type PipelineSpec,
+  type RetrievalResources,
   type Retriever,
 } from '../core/index.ts';
 import { CliError, type CliIo } from './io.ts';
@@ -50,7 +53,6 @@ const CC_KEYS = ['weight', 'normalizeMethod', 'pipeline1Min', 'pipeline2Min', 'f
 export const GQR_KEYS = ['fetchKMultiplier', 'nSteps', 'learningRate', 'temperature', 'mixtureAlpha', 'candidatePoolMode', 'scorerMode', 'target', 'optimizer'];
 
 /** The pipelines `dsw run` and `dsw search` offer. */
-export const PIPELINES = ['bm25', 'dense', 'rrf', 'cc', 'gqr'] as const;
 
 /** Help text for the pipeline options, shared by the commands that take them. */
 export const PIPELINE_HELP = `  --pipeline  bm25 (default), dense, rrf or cc; rrf and cc fuse dense (pipeline 1) with bm25 (pipeline 2)
@@ -84,6 +86,8 @@ export interface ModelOptions {
 export interface BuiltPipeline {
   retriever: Retriever;
   spec: PipelineSpec;
+  /** What the retriever was built on (for the core's use cases, which build their own from `spec`). */
+  resources: RetrievalResources;
 }
 
 /**
@@ -98,11 +102,14 @@ export async function buildPipelineFromOptions(
   io: CliIo,
   models: ModelOptions = {},
 ): Promise<BuiltPipeline> {
-  if (!(PIPELINES as readonly string[]).includes(pipeline)) throw new CliError(`Unknown pipeline "${pipeline}"; available: ${PIPELINES.join(', ')}`);
+  if (!(PIPELINE_KINDS as readonly string[]).includes(pipeline)) throw new CliError(`Unknown pipeline "${pipeline}"; available: ${PIPELINE_KINDS.join(', ')}`);
   const known = [...ANALYZER_KEYS, ...BM25_KEYS, ...(pipeline === 'bm25' ? [] : DENSE_KEYS), ...(pipeline === 'rrf' ? RRF_KEYS : []), ...(pipeline === 'cc' ? CC_KEYS : []), ...(pipeline === 'gqr' ? GQR_KEYS : [])];
   rejectUnknown(params, known, pipeline);
   const bm25: PipelineSpec = { kind: 'bm25', params: bm25Params(params) };
-  if (pipeline === 'bm25') return { retriever: await build(bm25, { bm25Index: async () => dataset.index }), spec: bm25 };
+  if (pipeline === 'bm25') {
+    const resources = { bm25Index: async () => dataset.index };
+    return { retriever: await build(bm25, resources), spec: bm25, resources };
+  }
 
   const { modelKey, index } = await embedDataset(dataset, params, io, models);
   const searchMode = 'searchMode' in params ? expectOneOf('searchMode', params.searchMode, ['single', 'multi'] as const) : undefined;
@@ -119,7 +126,7 @@ export async function buildPipelineFromOptions(
     spec = {
       kind: 'cc',
       pipelines: [dense, bm25],
-      weight: 'weight' in params ? expectNumber('weight', params.weight) : 0.5,
+      weight: 'weight' in params ? expectNumber('weight', params.weight) : DEFAULT_CC_WEIGHT,
       normalizeMethod,
       pipeline1Min: min('pipeline1Min', dense),
       pipeline2Min: min('pipeline2Min', bm25),
@@ -127,10 +134,10 @@ export async function buildPipelineFromOptions(
     };
   }
   const resources = { bm25Index: async () => dataset.index, denseIndex: async () => index };
-  return { retriever: await build(spec, resources), spec };
+  return { retriever: await build(spec, resources), spec, resources };
 }
 
-async function build(spec: PipelineSpec, resources: Parameters<typeof buildRetriever>[1]): Promise<Retriever> {
+async function build(spec: PipelineSpec, resources: RetrievalResources): Promise<Retriever> {
   try {
     return await buildRetriever(spec, resources);
   } catch (error) {

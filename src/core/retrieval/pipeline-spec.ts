@@ -1,13 +1,16 @@
-import type { Bm25Params } from '../bm25/params.ts';
+import { OKAPI_BM25, type Bm25Params } from '../bm25/params.ts';
 import { modelIdOfKey } from '../embedding/model-key.ts';
 import type { NormalizeMethod } from '../fusion/normalize.ts';
-import type { GqrConfig } from '../gqr/config.ts';
+import { DEFAULT_RRF_K } from '../fusion/rrf.ts';
+import { DEFAULT_GQR_CONFIG, type GqrConfig } from '../gqr/config.ts';
 import type { DenseSearchMode } from './dense-retriever.ts';
+import { DEFAULT_FETCH_K_MULTIPLIER } from './fusion-retriever.ts';
 
 /**
  * A retrieval pipeline as data: what a run saves as its configuration, what the UI edits, what workers and the
  * CLI turn into a Retriever with `buildRetriever`. Every variant records every setting that affects ranking.
- * To add a kind: a variant here, a case in `describePipeline` and in `buildRetriever`.
+ * To add a kind: a variant here, a case in `PIPELINE_KINDS`, `defaultSpec`, `childrenOf`, `describePipeline` and
+ * `buildRetriever`.
  */
 export type PipelineSpec = Bm25PipelineSpec | DensePipelineSpec | RrfPipelineSpec | CcPipelineSpec | GqrPipelineSpec;
 
@@ -95,4 +98,50 @@ export function describePipeline(spec: PipelineSpec): string {
     case 'gqr':
       return `GQR α=${spec.config.mixtureAlpha} ${spec.config.target} ${spec.config.optimizer} (${describePipeline(spec.primary)} ← ${describePipeline(spec.complementary)})`;
   }
+}
+
+/** Every pipeline kind, in the order forms and the CLI list them. */
+export const PIPELINE_KINDS = ['bm25', 'dense', 'rrf', 'cc', 'gqr'] as const satisfies readonly PipelineSpec['kind'][];
+
+/** The weight of pipeline 1 a convex combination starts from (reference default). */
+export const DEFAULT_CC_WEIGHT = 0.5;
+
+/** The spec a pipeline of each kind starts from. */
+export type DefaultSpec<K extends PipelineSpec['kind']> = Extract<PipelineSpec, { kind: K }>;
+
+/**
+ * The spec a kind starts from, with the reference defaults. Fusions and GQR fuse dense (first / primary) with
+ * BM25; dense parts have `modelKey` (default empty: not complete until a form or the CLI picks an embedding set).
+ */
+export function defaultSpec<K extends PipelineSpec['kind']>(kind: K, modelKey = ''): DefaultSpec<K> {
+  const bm25: Bm25PipelineSpec = { kind: 'bm25', params: { ...OKAPI_BM25 } };
+  const dense: DensePipelineSpec = { kind: 'dense', modelKey };
+  const fetchKMultiplier = DEFAULT_FETCH_K_MULTIPLIER;
+  const specs: { [P in PipelineSpec['kind']]: () => DefaultSpec<P> } = {
+    bm25: () => bm25,
+    dense: () => dense,
+    rrf: () => ({ kind: 'rrf', pipelines: [dense, bm25], k: DEFAULT_RRF_K, fetchKMultiplier }),
+    cc: () => ({ kind: 'cc', pipelines: [dense, bm25], weight: DEFAULT_CC_WEIGHT, normalizeMethod: 'mm', pipeline1Min: null, pipeline2Min: null, fetchKMultiplier }),
+    gqr: () => ({ kind: 'gqr', primary: dense, complementary: bm25, config: { ...DEFAULT_GQR_CONFIG } }),
+  };
+  return specs[kind]() as DefaultSpec<K>;
+}
+
+/** The pipelines a spec is built from (fusion inputs, GQR's primary and complementary); none for a leaf. */
+export function childrenOf(spec: PipelineSpec): PipelineSpec[] {
+  switch (spec.kind) {
+    case 'rrf':
+    case 'cc':
+      return [...spec.pipelines];
+    case 'gqr':
+      return [spec.primary, spec.complementary];
+    default:
+      return [];
+  }
+}
+
+/** Whether every dense part of a spec names an embedding set (a spec from `defaultSpec` does not yet). */
+export function isComplete(spec: PipelineSpec): boolean {
+  if (spec.kind === 'dense') return spec.modelKey !== '';
+  return childrenOf(spec).every(isComplete);
 }

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import { OKAPI_BM25, type PipelineSpec } from '../../core/index.ts';
+import { defaultSpec, OKAPI_BM25, type PipelineSpec } from '../../core/index.ts';
 import { Bm25Settings } from '../search/Bm25Settings.tsx';
-import { DenseForm, FusionForm, initialSpec } from '../search/pipeline-forms.tsx';
+import { DenseForm, FusionForm } from '../search/pipeline-forms.tsx';
 import { GqrPipelineForm, initialGqrSpec } from '../gqr/GqrPipelineForm.tsx';
 
 /** What a pipeline's settings form receives. */
@@ -29,9 +29,9 @@ function Bm25Form({ spec, onChange }: PipelineFormProps) {
 
 export const PIPELINE_KINDS: PipelineKindEntry[] = [
   { kind: 'bm25', label: 'BM25', initial: () => ({ kind: 'bm25', params: { ...OKAPI_BM25 } }), Form: Bm25Form },
-  { kind: 'dense', label: 'Dense', initial: () => initialSpec('dense'), Form: DenseForm },
-  { kind: 'rrf', label: 'Hybrid: RRF', initial: () => initialSpec('rrf'), Form: FusionForm },
-  { kind: 'cc', label: 'Hybrid: convex combination', initial: () => initialSpec('cc'), Form: FusionForm },
+  { kind: 'dense', label: 'Dense', initial: () => defaultSpec('dense'), Form: DenseForm },
+  { kind: 'rrf', label: 'Hybrid: RRF', initial: () => defaultSpec('rrf'), Form: FusionForm },
+  { kind: 'cc', label: 'Hybrid: convex combination', initial: () => defaultSpec('cc'), Form: FusionForm },
   { kind: 'gqr', label: 'GQR: dense refined toward BM25', initial: initialGqrSpec, Form: GqrPipelineForm },
 ];
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Analyzer, highlightSegments, type PipelineSpec } from '../../core/index.ts';
+import { Analyzer, highlightSegments, isComplete, type PipelineSpec } from '../../core/index.ts';
 import type { SearchHit } from '../../workers/retrieval-worker-api.ts';
 import { errorMessage } from '../common/format.ts';
 import { Highlighted } from '../common/Highlighted.tsx';
@@ -10,7 +10,7 @@ import { getRetrievalWorker } from '../state/workers.ts';
 import { Bm25Settings } from './Bm25Settings.tsx';
 import { CorpusPicker } from './CorpusPicker.tsx';
 import { DocumentViewer } from './DocumentViewer.tsx';
-import { DenseForm, FusionForm, isRunnable } from './pipeline-forms.tsx';
+import { DenseForm, FusionForm } from './pipeline-forms.tsx';
 import { usePipelineStore, type SearchKind } from './pipeline-store.ts';
 import { NoCorpusYet } from '../common/NoCorpusYet.tsx';
 import { NumberField } from '../common/NumberField.tsx';
@@ -36,7 +36,7 @@ export function SearchPage() {
   const pipelines = usePipelineStore();
   const setSpec = useCallback((next: PipelineSpec) => usePipelineStore.getState().setSpec(next), []);
   const spec: PipelineSpec = pipelines.kind === 'bm25' ? { kind: 'bm25', params: bm25 } : pipelines[pipelines.kind];
-  const runnable = isRunnable(spec);
+  const runnable = isComplete(spec);
 
   const results = useQuery({
     queryKey: ['search', corpusId, query, topK, spec],

@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
 import {
-  DEFAULT_FETCH_K_MULTIPLIER,
-  DEFAULT_RRF_K,
   NORMALIZE_METHODS,
   OKAPI_BM25,
   theoreticalMinScore,
@@ -20,35 +18,6 @@ export interface SpecFormProps {
   spec: PipelineSpec;
   onChange: (spec: PipelineSpec) => void;
   corpusId: string;
-}
-
-/** The spec a kind starts from; dense keys are empty until the form picks the corpus's first embedding set. */
-export function initialSpec(kind: 'dense' | 'rrf' | 'cc'): PipelineSpec {
-  const dense: PipelineSpec = { kind: 'dense', modelKey: '' };
-  const bm25: PipelineSpec = { kind: 'bm25', params: { ...OKAPI_BM25 } };
-  switch (kind) {
-    case 'dense':
-      return dense;
-    case 'rrf':
-      return { kind: 'rrf', pipelines: [dense, bm25], k: DEFAULT_RRF_K, fetchKMultiplier: DEFAULT_FETCH_K_MULTIPLIER };
-    case 'cc':
-      return {
-        kind: 'cc',
-        pipelines: [dense, bm25],
-        weight: 0.5,
-        normalizeMethod: 'mm',
-        pipeline1Min: null,
-        pipeline2Min: null,
-        fetchKMultiplier: DEFAULT_FETCH_K_MULTIPLIER,
-      };
-  }
-}
-
-/** Whether every dense part of a spec names an embedding set. */
-export function isRunnable(spec: PipelineSpec): boolean {
-  if (spec.kind === 'dense') return spec.modelKey !== '';
-  if (spec.kind === 'rrf' || spec.kind === 'cc') return spec.pipelines.every(isRunnable);
-  return true;
 }
 
 // Points dense parts with no (or an unknown) set at the first searchable set; returns null when nothing changes.

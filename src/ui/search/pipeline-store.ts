@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-import { type CcPipelineSpec, type DensePipelineSpec, type PipelineSpec, type RrfPipelineSpec } from '../../core/index.ts';
-import { initialSpec } from './pipeline-forms.tsx';
+import { defaultSpec, type CcPipelineSpec, type DensePipelineSpec, type PipelineSpec, type RrfPipelineSpec } from '../../core/index.ts';
 
 /** The pipeline kinds the Search page offers. */
 export type SearchKind = 'bm25' | 'dense' | 'rrf' | 'cc';
@@ -20,9 +19,9 @@ interface PipelineStore {
 
 export const usePipelineStore = create<PipelineStore>((set) => ({
   kind: 'bm25',
-  dense: initialSpec('dense') as DensePipelineSpec,
-  rrf: initialSpec('rrf') as RrfPipelineSpec,
-  cc: initialSpec('cc') as CcPipelineSpec,
+  dense: defaultSpec('dense'),
+  rrf: defaultSpec('rrf'),
+  cc: defaultSpec('cc'),
   setKind(kind) {
     set({ kind });
   },
