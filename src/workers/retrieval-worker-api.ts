@@ -1,4 +1,4 @@
-import type { CorpusDocument, PipelineSpec, RunMap } from '../core/index.ts';
+import type { CorpusDocument, PipelineSpec, QuerySetRequest, RunRecord } from '../core/index.ts';
 
 /** One search result with what the UI shows of it. */
 export interface SearchHit {
@@ -23,19 +23,14 @@ export interface SearchResponse {
   models: string[];
 }
 
-export interface QuerySetRun {
-  run: RunMap;
-  elapsedMs: number;
-  config: Readonly<Record<string, unknown>>;
-}
-
 /** What the retrieval worker offers the UI (through comlink). */
 export interface RetrievalWorkerApi {
   search(corpusId: string, spec: PipelineSpec, query: string, k: number): Promise<SearchResponse>;
-  /** Runs every stored query of the corpus; `onProgress(done, total)`; cancelled with `cancel()`. */
-  runQuerySet(corpusId: string, spec: PipelineSpec, k: number, onProgress?: (done: number, total: number) => void): Promise<QuerySetRun>;
-  /** Cancels the running query set. */
-  cancel(): void;
+  /**
+   * The core's `runQuerySet`: runs every stored query of the corpus and saves the run; `onProgress(done, total)`;
+   * cancelled through `abortPort` (see abort-bridge.ts).
+   */
+  runQuerySet(request: QuerySetRequest, onProgress?: (done: number, total: number) => void, abortPort?: MessagePort): Promise<RunRecord>;
   /** Drops cached indexes and vectors of a corpus (after it is deleted). */
   forget(corpusId: string): void;
 }

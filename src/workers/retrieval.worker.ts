@@ -1,13 +1,15 @@
 // Retrieval over stored corpora: ad-hoc searches and whole query sets, for any pipeline spec.
 import * as Comlink from 'comlink';
-import { buildRetriever, describeEmbeddingModel, runQueries, type EmbeddingModelInfo, type PipelineSpec } from '../core/index.ts';
-import { IdbCorpusStore, IdbVectorStore, openWorkbenchDb } from '../storage/index.ts';
+import { buildRetriever, describeEmbeddingModel, runQuerySet, type EmbeddingModelInfo, type PipelineSpec } from '../core/index.ts';
+import { IdbCorpusStore, IdbRunStore, IdbVectorStore, openWorkbenchDb } from '../storage/index.ts';
+import { signalOfPort } from './abort-bridge.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
-import type { QuerySetRun, RetrievalWorkerApi, SearchResponse } from './retrieval-worker-api.ts';
+import type { RetrievalWorkerApi, SearchResponse } from './retrieval-worker-api.ts';
 
-const storePromise = openWorkbenchDb().then((db) => new IdbCorpusStore(db));
-const resources = new CorpusResourceCache(storePromise, 2, openWorkbenchDb().then((db) => new IdbVectorStore(db)));
-let current: AbortController | null = null;
+const db = openWorkbenchDb();
+const storePromise = db.then((d) => new IdbCorpusStore(d));
+const runStore = db.then((d) => new IdbRunStore(d));
+const resources = new CorpusResourceCache(storePromise, 2, db.then((d) => new IdbVectorStore(d)));
 
 /** The corpus's cached resources, after checking it is still stored (another tab may have deleted it). */
 async function corpusResources(corpusId: string) {
@@ -43,25 +45,11 @@ const api: RetrievalWorkerApi = {
     };
   },
 
-  async runQuerySet(corpusId, spec, k, onProgress): Promise<QuerySetRun> {
-    current?.abort();
-    const controller = new AbortController();
-    current = controller;
-    try {
-      const corpus = await corpusResources(corpusId);
-      const retriever = await buildRetriever(spec, corpus);
-      corpus.takeLoadLog(); // what a search reports as loaded is what that search had to load
-      const queries = await (await storePromise).getQueries(corpusId);
-      const started = performance.now();
-      const run = await runQueries(retriever, queries, k, onProgress, controller.signal);
-      return { run, elapsedMs: performance.now() - started, config: retriever.config };
-    } finally {
-      if (current === controller) current = null;
-    }
-  },
-
-  cancel() {
-    current?.abort(new DOMException('The run was cancelled', 'AbortError'));
+  async runQuerySet(request, onProgress, abortPort) {
+    const corpus = await corpusResources(request.corpusId);
+    const deps = { corpora: await storePromise, runs: await runStore, resources: corpus, onRetrieverReady: () => corpus.takeLoadLog() };
+    const { record } = await runQuerySet(request, deps, { onProgress, signal: signalOfPort(abortPort) });
+    return record;
   },
 
   forget(corpusId: string) {

@@ -1,14 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  buildQrelsMap,
-  buildRunRecord,
-  DEFAULT_MEASURES,
-  exportRunJson,
-  formatTrecRun,
-  runQueries,
-} from '../../core/index.ts';
+import { DEFAULT_MEASURES, exportRunJson, formatTrecRun, runQuerySet } from '../../core/index.ts';
+import { writableTarget, writeOutput } from '../output-file.ts';
 import { CliError, type CliCommand } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions, PIPELINE_HELP } from '../pipeline-options.ts';
@@ -62,7 +54,7 @@ export const runCommand: CliCommand = async (argv, io) => {
   const out = values.out === undefined ? null : writableTarget(io.cwd, values.out);
   const jsonOut = values['save-json'] === undefined ? null : writableTarget(io.cwd, values['save-json']);
   const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params));
-  const { retriever, spec } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
+  const { spec, resources } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
     model: values.model,
     modelsDir: values['models-dir'],
     modelHost: values['model-host'],
@@ -70,24 +62,14 @@ export const runCommand: CliCommand = async (argv, io) => {
   const queries = await dataset.store.getQueries(dataset.corpus.id);
   if (queries.length === 0) throw new CliError(`Dataset ${values.dataset} has no queries (queries.jsonl)`);
   const tag = values.tag ?? values.pipeline!;
-  const started = performance.now();
-  const run = await runQueries(retriever, queries, topK);
-  const elapsedMs = performance.now() - started;
-  if (out) write(out, values.out!, formatTrecRun(run, tag));
+  const { record, run } = await runQuerySet(
+    { corpusId: dataset.corpus.id, spec, k: topK, name: values.name ?? tag, measures },
+    { corpora: dataset.store, resources },
+  );
+  const elapsedMs = record.elapsedMs ?? 0;
+  if (out) writeOutput(out, values.out!, formatTrecRun(run, tag));
   if (jsonOut) {
-    const record = buildRunRecord({
-      name: values.name ?? tag,
-      corpusId: dataset.corpus.id,
-      corpusName: dataset.corpus.name,
-      pipeline: spec,
-      config: retriever.config,
-      run,
-      k: topK,
-      qrels: buildQrelsMap(await dataset.store.getQrels(dataset.corpus.id)),
-      measures,
-      elapsedMs,
-    });
-    write(jsonOut, values['save-json']!, exportRunJson(record));
+    writeOutput(jsonOut, values['save-json']!, exportRunJson(record));
     if (record.metrics) {
       const scores = record.measures.map((m) => `${m} ${formatValue(record.metrics!.aggregate[m]!)}`).join(', ');
       io.err(`${record.metrics.queryCount} judged queries: ${scores}\n`);
@@ -99,17 +81,3 @@ export const runCommand: CliCommand = async (argv, io) => {
   io.err(`${queries.length} queries, ${(elapsedMs / 1000).toFixed(2)} s → ${targets}\n`);
   return 0;
 };
-
-function writableTarget(cwd: string, file: string): string {
-  const full = path.resolve(cwd, file);
-  if (!fs.existsSync(path.dirname(full))) throw new CliError(`Cannot write ${file}: folder ${path.dirname(file)} does not exist`);
-  return full;
-}
-
-function write(full: string, shown: string, text: string): void {
-  try {
-    fs.writeFileSync(full, text);
-  } catch (error) {
-    throw new CliError(`Cannot write ${shown}: ${(error as Error).message}`);
-  }
-}

@@ -1,9 +1,9 @@
 import * as Comlink from 'comlink';
 import { create } from 'zustand';
-import { buildQrelsMap, buildRunRecord, modelsOfPipeline, type CorpusRecord, type PipelineSpec, type RunRecord } from '../../core/index.ts';
+import type { CorpusRecord, PipelineSpec, RunRecord } from '../../core/index.ts';
+import { withAbortPort } from '../../workers/abort-bridge.ts';
 import { errorMessage } from '../common/format.ts';
-import { saveRun } from '../state/runs.ts';
-import { getCorpusStore } from '../state/storage.ts';
+import { refreshRuns } from '../state/runs.ts';
 import { getRetrievalWorker } from '../state/workers.ts';
 
 /** What a run of a query set needs. */
@@ -31,40 +31,34 @@ interface RunJobStore {
   dismiss(): void;
 }
 
+let controller: AbortController | null = null;
+
 export const useRunJobStore = create<RunJobStore>((set, get) => ({
   state: { status: 'idle' },
   async start({ corpus, spec, k, name, measures }) {
     const status = get().state.status;
     if (status === 'running' || status === 'saving') return;
     set({ state: { status: 'running', name, corpusId: corpus.id, done: 0, total: corpus.queryCount, startedAt: performance.now() } });
+    // After the last query the worker scores and saves the run.
     const onProgress = (done: number, total: number) =>
-      set((s) => (s.state.status === 'running' ? { state: { ...s.state, done, total } } : s));
+      set((s) => (s.state.status !== 'running' ? s : done < total ? { state: { ...s.state, done, total } } : { state: { status: 'saving', name, corpusId: corpus.id } }));
+    controller = new AbortController();
     try {
-      const result = await getRetrievalWorker().runQuerySet(corpus.id, spec, k, Comlink.proxy(onProgress));
-      set({ state: { status: 'saving', name, corpusId: corpus.id } });
-      const qrels = buildQrelsMap(await (await getCorpusStore()).getQrels(corpus.id));
-      const record = buildRunRecord({
-        name,
-        corpusId: corpus.id,
-        corpusName: corpus.name,
-        pipeline: spec,
-        config: result.config,
-        run: result.run,
-        k,
-        qrels,
-        measures,
-        elapsedMs: result.elapsedMs,
-        models: modelsOfPipeline(spec),
-      });
-      await saveRun(record);
+      const request = { corpusId: corpus.id, spec, k, name, measures };
+      const record = await withAbortPort(controller.signal, (port) =>
+        getRetrievalWorker().runQuerySet(request, Comlink.proxy(onProgress), port && Comlink.transfer(port, [port])),
+      );
+      await refreshRuns(record.corpusId, record.id);
       set({ state: { status: 'done', record } });
     } catch (error) {
       const aborted = (error as Error)?.name === 'AbortError';
       set({ state: aborted ? { status: 'cancelled', name } : { status: 'failed', name, message: errorMessage(error) } });
+    } finally {
+      controller = null;
     }
   },
   cancel() {
-    void getRetrievalWorker().cancel();
+    controller?.abort(new DOMException('The run was cancelled', 'AbortError'));
   },
   dismiss() {
     const status = get().state.status;

@@ -20,9 +20,14 @@ export const runKey = (id: string | null) => ['run', id] as const;
 /** Saves a run and refreshes the lists that show it (for any page that makes runs, e.g. sweeps). */
 export async function saveRun(record: RunRecord): Promise<void> {
   await (await getRunStore()).saveRun(record);
+  await refreshRuns(record.corpusId, record.id);
+}
+
+/** Refreshes the lists that show runs saved elsewhere (by a worker or a use case), and one run when given. */
+export async function refreshRuns(corpusId: string, runId?: string): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: runsKey(record.corpusId) }),
-    queryClient.invalidateQueries({ queryKey: runKey(record.id) }),
+    queryClient.invalidateQueries({ queryKey: runsKey(corpusId) }),
+    ...(runId ? [queryClient.invalidateQueries({ queryKey: runKey(runId) })] : []),
     queryClient.invalidateQueries({ queryKey: storageKey }),
   ]);
 }
