@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Bm25Retriever, buildQrelsMap, evaluateRun, runQueries } from '../../core/index.ts';
+import { Bm25Retriever, buildQrelsMap, evaluateRun, labSweepsFromRuns, parseRunsJson, runQueries, summarizeRun } from '../../core/index.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { main } from '../main.ts';
 import { captureIo, type CapturedIo } from '../../test-support/capture-io.ts';
@@ -145,5 +145,37 @@ describe('dsw sweep', () => {
     const io = capture();
     expect(await main(['sweep', '--dataset', dataset, '--grid', 'mixtureAlpha=0,1'], io)).toBe(2);
     expect(io.stderr).toBe("dsw sweep: GQR's primary is dense retrieval: give --model <model folder>, e.g. --model public/models/tiny-bert\n");
+  });
+});
+
+describe('dsw sweep --save-json', () => {
+  it('writes the sweep as saved runs that rebuild into the same sweep, as the GQR lab reads them', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-sweep-json-'));
+    try {
+      const io = capture();
+      const file = path.join(dir, 'sweep.json');
+      const args = ['sweep', '--dataset', dataset, '--pipeline', 'gqr', '--grid', 'mixtureAlpha=0,1', '--model', model, '--measures', 'nDCG@10', '--json'];
+      expect(await main([...args, '--save-json', file, '--name', 'alpha sweep'], io)).toBe(0);
+      const printed = JSON.parse(io.stdout) as SweepJson;
+      const records = parseRunsJson(fs.readFileSync(file, 'utf8'));
+      // Two grid points, then primary, complementary, RRF and the best CC.
+      expect(records.map((r) => r.name)).toEqual([
+        'alpha sweep · GQR α 0',
+        'alpha sweep · GQR α 1',
+        'alpha sweep · primary only',
+        'alpha sweep · complementary only',
+        'alpha sweep · RRF k=60',
+        expect.stringMatching(/^alpha sweep · best CC w=[\d.]+ \(by nDCG@10\)$/),
+      ]);
+      const [sweep, ...others] = labSweepsFromRuns(records.map(summarizeRun));
+      expect(others).toEqual([]);
+      expect(sweep!.name).toBe('alpha sweep');
+      expect(sweep!.points.map((p) => p.id)).toEqual(printed.points.map((p) => p.id));
+      expect(sweep!.evaluation.points.map((p) => p.aggregate)).toEqual(printed.points.map((p) => p.measures));
+      expect(sweep!.evaluation.baselines.primary.aggregate).toEqual(printed.baselines.find((b) => b.name === 'primary')!.measures);
+      expect(io.stderr).toContain('6 runs of the sweep “alpha sweep”');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,17 +1,18 @@
 import {
-  buildQrelsMap,
-  DEFAULT_CC_WEIGHTS,
+  DEFAULT_RRF_K,
   describeSettings,
-  evaluateSweep,
   expandGrid,
+  exportRunsJson,
   GqrRetriever,
   parseGridAxis,
   runSweep,
+  sweepQueries,
   SweepGridError,
   type GridAxis,
   type SweepEvaluation,
   type SweepRunScores,
 } from '../../core/index.ts';
+import { writableTarget, writeOutput } from '../output-file.ts';
 import { CliError, type CliCommand, type CliIo } from '../io.ts';
 import { loadDataset, type LoadedDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions, gqrConfigFromParams } from '../pipeline-options.ts';
@@ -21,7 +22,7 @@ import { formatValue, parseCommandArgs, parseMeasureOption } from './eval.ts';
 
 export const sweepHelp = `Usage: dsw sweep --dataset <dir> --pipeline gqr --grid key=v1,v2,... [--grid ...] --model <model>
                  [--param name=value ...] [--top-k 10] [--measures nDCG@10,R@100] [--json]
-                 [--models-dir <dir>] [--model-host <url>]
+                 [--models-dir <dir>] [--model-host <url>] [--save-json <file>] [--name <name>]
 
 Sweeps GQR settings over every query of a dataset. Both children (dense primary, BM25 complementary) run once
 per query; every grid point re-ranks those same results. Prints one row per grid point with the measures and
@@ -40,6 +41,9 @@ results: primary only, complementary only, RRF (k 60) and the best convex combin
   --top-k     results kept per query (default 10; each child fetches top-k × fetchKMultiplier)
   --measures  comma-separated measures (default nDCG@10,R@100)
   --json      print JSON: {points: [...], baselines: [...], best, ...}
+  --save-json write the sweep as saved runs (one per grid point and baseline) to a JSON file; import it on
+              the Runs page and the sweep opens in the GQR lab
+  --name      name of the sweep in that file (default: sweep <dataset>)
 `;
 
 
@@ -57,6 +61,8 @@ export const sweepCommand: CliCommand = async (argv, io) => {
       'top-k': { type: 'string' },
       measures: { type: 'string', multiple: true },
       json: { type: 'boolean', default: false },
+      'save-json': { type: 'string' },
+      name: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -89,28 +95,38 @@ export const sweepCommand: CliCommand = async (argv, io) => {
     if (Number.isFinite(cutoff) && cutoff > topK) io.err(`Note: ${m} is computed over the ${topK} results kept per query (--top-k ${topK}).\n`);
   }
 
+  const jsonOut = values['save-json'] === undefined ? null : writableTarget(io.cwd, values['save-json']);
+
   const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params));
   const queries = await dataset.store.getQueries(dataset.corpus.id);
   if (queries.length === 0) throw new CliError(`Dataset ${values.dataset} has no queries (queries.jsonl)`);
-  const qrels = buildQrelsMap(await dataset.store.getQrels(dataset.corpus.id));
-  const { retriever: gqr } = await buildPipelineFromOptions('gqr', params, dataset, io, {
+  if ((await dataset.store.getQrels(dataset.corpus.id)).length === 0) {
+    throw new CliError(`Dataset ${values.dataset} has no relevance judgements (qrels), so the sweep cannot be scored`);
+  }
+  const { retriever: gqr, spec } = await buildPipelineFromOptions('gqr', params, dataset, io, {
     model: values.model,
     modelsDir: values['models-dir'],
     modelHost: values['model-host'],
   });
-  if (!(gqr instanceof GqrRetriever)) throw new Error('--pipeline gqr did not build a GQR retriever');
-  const job = { points, topK, ccWeights: DEFAULT_CC_WEIGHTS };
-  const started = performance.now();
+  if (!(gqr instanceof GqrRetriever) || spec.kind !== 'gqr') throw new Error('--pipeline gqr did not build a GQR retriever');
   let prepared = 0;
-  const runs = await runSweep(gqr, queries, job, (p) => {
-    if (p.phase === 'prepare') prepared = p.done;
+  const request = { corpusId: dataset.corpus.id, name: values.name ?? `sweep ${dataset.corpus.name}`, spec, axes, topK, measures };
+  const compute = async (job: Parameters<typeof sweepQueries>[2], onProgress: NonNullable<Parameters<typeof sweepQueries>[3]>) => ({
+    runs: await sweepQueries(gqr, queries, job, onProgress),
+    config: gqr.config,
   });
-  const elapsedMs = performance.now() - started;
-  const evaluation = evaluateSweep(runs, qrels, measures);
-  if (evaluation.evaluatedQueries === 0) throw new CliError(`Dataset ${values.dataset} has no relevance judgements (qrels), so the sweep cannot be scored`);
+  const { sweep, records } = await runSweep(request, { corpora: dataset.store, compute }, {
+    onProgress: (p) => {
+      if (p.phase === 'prepare') prepared = p.done;
+    },
+  });
+  const { evaluation, elapsedMs } = sweep;
   io.err(`${prepared} queries × ${points.length} grid points in ${(elapsedMs / 1000).toFixed(2)} s\n`);
-  const fallbacks = Object.keys(runs.childFallbacks).length;
-  if (fallbacks > 0) io.err(`${fallbacks} queries: a child could not embed the query and the other's list stood in.\n`);
+  if (sweep.childFallbacks > 0) io.err(`${sweep.childFallbacks} queries: a child could not embed the query and the other's list stood in.\n`);
+  if (jsonOut) {
+    writeOutput(jsonOut, values['save-json']!, exportRunsJson(records));
+    io.err(`${records.length} runs of the sweep “${sweep.name}” → ${values['save-json']} (import it on the Runs page; it opens in the GQR lab)\n`);
+  }
 
   if (values.json) {
     io.out(`${JSON.stringify(sweepJson(evaluation, points, axes, dataset, values.model, topK, elapsedMs), null, 2)}\n`);
@@ -153,7 +169,7 @@ function sweepJson(
     baselines: [
       baseline('primary', evaluation.baselines.primary),
       baseline('complementary', evaluation.baselines.complementary),
-      baseline('rrf', evaluation.baselines.rrf, { k: 60 }),
+      baseline('rrf', evaluation.baselines.rrf, { k: DEFAULT_RRF_K }),
       ...(bestCc ? [baseline('cc', bestCc, { weight: bestCc.weight, chosenBy: first, weights: evaluation.cc.map((c) => c.weight) })] : []),
     ],
     best: evaluation.bestPoint,
@@ -183,7 +199,7 @@ function printTables(io: CliIo, evaluation: SweepEvaluation, points: ReturnType<
   };
   add('primary only', evaluation.baselines.primary);
   add('complementary only', evaluation.baselines.complementary);
-  add('RRF k=60', evaluation.baselines.rrf);
+  add(`RRF k=${DEFAULT_RRF_K}`, evaluation.baselines.rrf);
   const bestCc = evaluation.cc.find((c) => c.weight === evaluation.bestCc[first]?.at);
   if (bestCc) add(`best CC w=${bestCc.weight} (by ${first})`, bestCc);
   io.out(formatTable(['baseline', ...evaluation.measures, `W/T/L ${first}`], baselineRows));

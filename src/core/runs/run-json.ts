@@ -20,16 +20,28 @@ export class RunJsonError extends Error {
  * metrics and rankings (one line per query). Only RunRecord fields are written, credential keys dropped.
  */
 export function exportRunJson(record: RunRecord, exportedAt: Date = new Date()): string {
+  return `${fileHead(exportedAt)},\n  "run": ${runBody(record)}\n}\n`;
+}
+
+/**
+ * Several runs (e.g. a sweep's grid points and baselines) as one JSON file: `{format, formatVersion, exportedAt,
+ * runs: [...]}`, each run as `exportRunJson` writes it. Read with `parseRunsJson`.
+ */
+export function exportRunsJson(records: readonly RunRecord[], exportedAt: Date = new Date()): string {
+  return `${fileHead(exportedAt)},\n  "runs": [\n  ${records.map(runBody).join(',\n  ')}\n  ]\n}\n`;
+}
+
+function fileHead(exportedAt: Date): string {
+  return JSON.stringify({ format: RUN_JSON_FORMAT, formatVersion: RUN_JSON_VERSION, exportedAt: exportedAt.toISOString() }, null, 2).slice(0, -2);
+}
+
+// One run object, rankings one line per query.
+function runBody(record: RunRecord): string {
   const { rankings, ...rest } = cleanRecord(record);
-  const head = JSON.stringify(
-    { format: RUN_JSON_FORMAT, formatVersion: RUN_JSON_VERSION, exportedAt: exportedAt.toISOString() },
-    null,
-    2,
-  ).slice(0, -2);
   const body = JSON.stringify(rest, null, 2).slice(0, -2).replace(/\n/g, '\n  ');
   const lines = rankings.map((r) => `      ${JSON.stringify({ queryId: r.queryId, docIds: r.docIds, scores: r.scores })}`);
   const rankingsText = lines.length === 0 ? '[]' : `[\n${lines.join(',\n')}\n    ]`;
-  return `${head},\n  "run": ${body},\n    "rankings": ${rankingsText}\n  }\n}\n`;
+  return `${body},\n    "rankings": ${rankingsText}\n  }`;
 }
 
 /** Exactly the fields of a RunRecord, in a fixed order, without credentials. */
@@ -54,6 +66,31 @@ function cleanRecord(r: RunRecord): RunRecord {
 
 /** Reads a run file written by `exportRunJson`; throws RunJsonError naming the first field that is wrong. */
 export function parseRunJson(text: string): RunRecord {
+  const root = readRunFile(text);
+  return readRun(root.run);
+}
+
+/**
+ * Reads a file of one run (`exportRunJson`) or several (`exportRunsJson`); throws RunJsonError naming the run
+ * and the first field that is wrong.
+ */
+export function parseRunsJson(text: string): RunRecord[] {
+  const root = readRunFile(text);
+  if (root.runs === undefined) return [readRun(root.run)];
+  if (!Array.isArray(root.runs) || root.runs.length === 0) throw new RunJsonError('Field "runs" must be a non-empty list of runs');
+  const runs = root.runs;
+  return runs.map((run, i) => {
+    try {
+      return readRun(run);
+    } catch (error) {
+      if (error instanceof RunJsonError) throw new RunJsonError(`Run ${i + 1} of ${runs.length}: ${error.message}`);
+      throw error;
+    }
+  });
+}
+
+// The file's envelope: format and version checked.
+function readRunFile(text: string): Record<string, unknown> {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -71,7 +108,11 @@ export function parseRunJson(text: string): RunRecord {
   if (version > RUN_JSON_VERSION) {
     throw new RunJsonError(`This run file has format version ${version}; this workbench reads up to version ${RUN_JSON_VERSION}. Update the workbench.`);
   }
-  const run = object(root.run, 'run');
+  return root;
+}
+
+function readRun(value: unknown): RunRecord {
+  const run = object(value, 'run');
   const measures = stringArray(run.measures, 'run.measures');
   measures.forEach((m, i) => {
     try {

@@ -5,7 +5,7 @@ import type { Retriever } from '../retrieval/retriever.ts';
 import type { ScoredDoc } from '../retrieval/types.ts';
 import { evaluateSweep } from './evaluate-sweep.ts';
 import { expandGrid } from './grid.ts';
-import { runSweep } from './run-sweep.ts';
+import { sweepQueries } from './run-sweep.ts';
 import { collectSweepRuns } from './sweep-runs.ts';
 import { sweepQuery, type SweepJob } from './sweep-query.ts';
 
@@ -44,7 +44,7 @@ const grid = expandGrid(
 );
 const job: SweepJob = { points: grid, topK: 2, ccWeights: [0, 1] };
 
-describe('runSweep', () => {
+describe('sweepQueries', () => {
   it('runs each child once per query, whatever the number of grid points', async () => {
     const primary = countingRetriever('p', primaryLists);
     const complementary = countingRetriever('c', complementaryLists);
@@ -62,7 +62,7 @@ describe('runSweep', () => {
     };
     const gqr = new GqrRetriever({ primary, complementary, geometry });
     const progress: string[] = [];
-    const runs = await runSweep(gqr, queries, job, (p) => progress.push(`${p.phase} ${p.done}/${p.total}`));
+    const runs = await sweepQueries(gqr, queries, job, (p) => progress.push(`${p.phase} ${p.done}/${p.total}`));
     expect(primary.calls).toBe(2);
     expect(complementary.calls).toBe(2);
     expect(calls).toEqual({ embedQuery: 2, documentVectors: 2 });
@@ -72,7 +72,7 @@ describe('runSweep', () => {
   });
 
   it('gives every grid point exactly what a GQR retriever with that point’s settings returns', async () => {
-    const runs = await runSweep(
+    const runs = await sweepQueries(
       new GqrRetriever({ primary: countingRetriever('p', primaryLists), complementary: countingRetriever('c', complementaryLists) }),
       queries,
       job,
@@ -89,7 +89,7 @@ describe('runSweep', () => {
 
   it('computes the baselines from the same child lists (hand-computed RRF and CC)', async () => {
     const gqr = new GqrRetriever({ primary: countingRetriever('p', primaryLists), complementary: countingRetriever('c', complementaryLists) });
-    const runs = await runSweep(gqr, queries, job);
+    const runs = await sweepQueries(gqr, queries, job);
     expect(runs.baselines.primary.get('q1')).toEqual([doc('a', 0.9), doc('b', 0.8)]);
     expect(runs.baselines.complementary.get('q2')).toEqual([doc('y', 3), doc('z', 2)]);
     // RRF, k 60, fetch_k 4: a = 1/61 + 1/62, c = 1/63 + 1/61, b = 1/62 + 1/65
@@ -108,7 +108,7 @@ describe('runSweep', () => {
 describe('evaluateSweep', () => {
   it('scores every run and counts wins, ties and losses against the primary (hand-computed RR@10)', async () => {
     const gqr = new GqrRetriever({ primary: countingRetriever('p', primaryLists), complementary: countingRetriever('c', complementaryLists) });
-    const evaluation = evaluateSweep(await runSweep(gqr, queries, job), qrels, ['RR@10']);
+    const evaluation = evaluateSweep(await sweepQueries(gqr, queries, job), qrels, ['RR@10']);
     expect(evaluation.measures).toEqual(['RR@10']);
     expect(evaluation.evaluatedQueries).toBe(2);
     // primary: q1 [a, b] → 0, q2 [x, y] → 1/2

@@ -55,7 +55,7 @@ export function sweepPreparedQueries(
  * A whole sweep in one thread: each query is prepared once (children + embeddings), then re-ranked at every grid
  * point and for every baseline. Hosts with several threads split {@link sweepPreparedQueries} across them instead.
  */
-export async function runSweep(
+export async function sweepQueries(
   preparer: SweepPreparer,
   queries: readonly CorpusQuery[],
   job: SweepJob,

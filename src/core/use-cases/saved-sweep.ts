@@ -1,24 +1,17 @@
-import {
-  bestValues,
-  buildRunRecord,
-  describeSettings,
-  modelsOfPipeline,
-  versusBaseline,
-  type GqrPath,
-  type GqrPipelineSpec,
-  type GridAxis,
-  type GridPoint,
-  type PipelineSpec,
-  type QrelsMap,
-  type RunRecord,
-  type RunSummary,
-  type SweepEvaluation,
-  type SweepRunScores,
-  type SweepRuns,
-} from '../../core/index.ts';
+// How a sweep is saved: one run record per grid point and per baseline, each tagged with the sweep, so that a
+// sweep made anywhere (the GQR lab, `dsw sweep --save-json`) is rebuilt from its runs.
+import type { QrelsMap } from '../eval/types.ts';
+import { DEFAULT_RRF_K } from '../fusion/rrf.ts';
+import type { GqrPath } from '../gqr/index.ts';
+import { defaultSpec, type GqrPipelineSpec, type PipelineSpec } from '../retrieval/pipeline-spec.ts';
+import { modelsOfPipeline } from '../runs/run-pipeline.ts';
+import { buildRunRecord, type RunRecord, type RunSummary } from '../runs/run-record.ts';
+import { bestValues, versusBaseline, type SweepEvaluation, type SweepRunScores } from '../sweep/evaluate-sweep.ts';
+import { describeSettings, type GridAxis, type GridPoint } from '../sweep/grid.ts';
+import type { SweepRuns } from '../sweep/sweep-runs.ts';
 
-/** A finished sweep as the GQR lab shows it: live after a run, or rebuilt from its saved runs. */
-export interface LabSweep {
+/** A finished sweep: live after a run, or rebuilt from its saved runs. */
+export interface SavedSweep {
   /** Sweep id (shared by all its runs). */
   id: string;
   /** Name given by the user. */
@@ -44,6 +37,11 @@ export interface LabSweep {
   childFallbacks: number;
   /** Saved run ids: grid point id, or `baseline:<name>`, → run id. */
   runIds: Record<string, string>;
+}
+
+/** A new sweep id (shared by all the sweep's runs). */
+export function newSweepId(): string {
+  return `s-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
 /** What a sweep's runs record about the sweep (in `config.sweep`). */
@@ -73,14 +71,14 @@ export function baselineSpecs(spec: GqrPipelineSpec, ccWeight: number): Record<'
   return {
     primary: spec.primary,
     complementary: spec.complementary,
-    rrf: { kind: 'rrf', pipelines, k: 60, fetchKMultiplier },
-    cc: { kind: 'cc', pipelines, weight: ccWeight, normalizeMethod: 'mm', pipeline1Min: null, pipeline2Min: null, fetchKMultiplier },
+    rrf: { ...defaultSpec('rrf'), pipelines, fetchKMultiplier },
+    cc: { ...defaultSpec('cc'), pipelines, weight: ccWeight, fetchKMultiplier },
   };
 }
 
 /** Everything needed to turn a finished sweep into saved runs. */
 export interface SweepRecordInput {
-  sweep: Omit<LabSweep, 'runIds' | 'evaluation'>;
+  sweep: Omit<SavedSweep, 'runIds' | 'evaluation'>;
   runs: SweepRuns;
   evaluation: SweepEvaluation;
   qrels: QrelsMap;
@@ -136,7 +134,7 @@ export function sweepRunRecords(input: SweepRecordInput): { records: RunRecord[]
   const baselines: [SweepRunTag['role'] & keyof typeof specs, string, SweepRuns['baselines']['primary']][] = [
     ['primary', 'primary only', runs.baselines.primary],
     ['complementary', 'complementary only', runs.baselines.complementary],
-    ['rrf', 'RRF k=60', runs.baselines.rrf],
+    ['rrf', `RRF k=${DEFAULT_RRF_K}`, runs.baselines.rrf],
     ['cc', `best CC w=${bestCcWeight} (by ${first})`, runs.cc.find((c) => c.weight === bestCcWeight)?.run ?? new Map()],
   ];
   for (const [role, label, run] of baselines) {
@@ -169,7 +167,7 @@ export function sweepTagOf(run: Pick<RunSummary, 'config'>): SweepRunTag | null 
  * Rebuilds the sweeps of a corpus from its saved runs (newest first). A sweep whose primary baseline or scores are
  * missing (runs deleted, corpus without qrels) is left out; deleted grid points are left out of their sweep.
  */
-export function labSweepsFromRuns(summaries: readonly RunSummary[]): LabSweep[] {
+export function labSweepsFromRuns(summaries: readonly RunSummary[]): SavedSweep[] {
   const groups = new Map<string, { tag: SweepRunTag; run: RunSummary }[]>();
   for (const run of summaries) {
     const tag = sweepTagOf(run);
@@ -178,7 +176,7 @@ export function labSweepsFromRuns(summaries: readonly RunSummary[]): LabSweep[] 
     group.push({ tag, run });
     groups.set(tag.id, group);
   }
-  const sweeps: LabSweep[] = [];
+  const sweeps: SavedSweep[] = [];
   for (const group of groups.values()) {
     const primary = group.find((g) => g.tag.role === 'primary');
     if (!primary) continue;

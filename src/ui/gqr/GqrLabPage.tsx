@@ -11,7 +11,7 @@ import { getCorpusStore } from '../state/storage.ts';
 import { AlphaChart } from './AlphaChart.tsx';
 import { buildAlphaChart, chartXKeys, findPoint, perQueryDeltas, winsRows } from './alpha-chart-data.ts';
 import { getGqrPool } from './gqr-pool.ts';
-import { labSweepsFromRuns, type LabSweep } from './lab-sweep.ts';
+import { labSweepsFromRuns, type SavedSweep } from '../../core/index.ts';
 import { QueryInspector } from './QueryInspector.tsx';
 import { sweepCsv } from './sweep-csv.ts';
 import { SweepForm } from './SweepForm.tsx';
@@ -127,7 +127,7 @@ function SavedSweeps({ corpusId }: { corpusId: string }) {
 
 type InspectTarget = { pointId: string; queryId: string | null; text: string };
 
-function SweepResults({ sweep }: { sweep: LabSweep }) {
+function SweepResults({ sweep }: { sweep: SavedSweep }) {
   const measures = sweep.evaluation.measures;
   const [measure, setMeasure] = useState(measures[0]!);
   const xKeys = chartXKeys(sweep.axes);
@@ -271,7 +271,7 @@ function SweepResults({ sweep }: { sweep: LabSweep }) {
   );
 }
 
-function InspectorPanel({ sweep, target }: { sweep: LabSweep; target: InspectTarget }) {
+function InspectorPanel({ sweep, target }: { sweep: SavedSweep; target: InspectTarget }) {
   const point = findPoint(sweep.points, target.pointId);
   const prepared = useSweepStore((s) => (s.prepared?.sweepId === sweep.id && target.queryId ? s.prepared.byQuery.get(target.queryId) : undefined));
   const inspection = useQuery({

@@ -11,7 +11,7 @@ import {
   type SweepValue,
   type WinTieLoss,
 } from '../../core/index.ts';
-import type { LabSweep } from './lab-sweep.ts';
+import type { SavedSweep } from '../../core/index.ts';
 
 /** A horizontal reference line of the chart. */
 export interface ReferenceLineModel {
@@ -52,7 +52,7 @@ export function chartXKeys(axes: readonly GridAxis[]): SweepKey[] {
 }
 
 /** Builds the chart of `measure` against `xKey` (default: α if swept, else the first numeric grid key). */
-export function buildAlphaChart(sweep: Pick<LabSweep, 'axes' | 'points' | 'evaluation' | 'spec'>, measure: string, xKey?: SweepKey): AlphaChartModel {
+export function buildAlphaChart(sweep: Pick<SavedSweep, 'axes' | 'points' | 'evaluation' | 'spec'>, measure: string, xKey?: SweepKey): AlphaChartModel {
   const x = xKey ?? chartXKeys(sweep.axes)[0]!;
   const { evaluation } = sweep;
   const scoreOf = new Map(evaluation.points.map((p) => [p.pointId, p.aggregate[measure]]));
@@ -100,7 +100,7 @@ export function buildAlphaChart(sweep: Pick<LabSweep, 'axes' | 'points' | 'evalu
   };
 }
 
-function referenceLines(sweep: Pick<LabSweep, 'evaluation' | 'spec'>, measure: string): ReferenceLineModel[] {
+function referenceLines(sweep: Pick<SavedSweep, 'evaluation' | 'spec'>, measure: string): ReferenceLineModel[] {
   const { baselines, bestCc } = sweep.evaluation;
   const lines: ReferenceLineModel[] = [];
   const add = (key: ReferenceLineModel['key'], label: string, value: number | undefined) => {
@@ -123,7 +123,7 @@ export interface WinsRow {
 }
 
 /** Wins/ties/losses of every grid point against the primary on `measure`, in grid order. */
-export function winsRows(sweep: Pick<LabSweep, 'points' | 'evaluation'>, measure: string): WinsRow[] {
+export function winsRows(sweep: Pick<SavedSweep, 'points' | 'evaluation'>, measure: string): WinsRow[] {
   const scores = new Map(sweep.evaluation.points.map((p) => [p.pointId, p]));
   return sweep.points.flatMap((point) => {
     const s = scores.get(point.id);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   expandGrid,
   GqrRetriever,
-  runSweep,
+  sweepQueries,
   sweepPreparedQueries,
   tracePrepared,
   type GqrPipelineSpec,
@@ -79,7 +79,7 @@ describe('GqrWorkerPool', () => {
     expect(new Set(log.filter((l) => l.startsWith('rerank')).map((l) => l.split(':')[0]))).toEqual(new Set(['rerank@0', 'rerank@1']));
     expect(result.workersUsed).toBe(2);
 
-    const alone = await runSweep(retriever(), queries, job);
+    const alone = await sweepQueries(retriever(), queries, job);
     expect(result.runs.queryIds).toEqual(alone.queryIds);
     result.runs.points.forEach((p, i) => expect([...p.run]).toEqual([...alone.points[i]!.run]));
     expect([...result.runs.baselines.rrf]).toEqual([...alone.baselines.rrf]);

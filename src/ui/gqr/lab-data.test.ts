@@ -5,7 +5,7 @@ import {
   expandGrid,
   GqrRetriever,
   OKAPI_BM25,
-  runSweep,
+  sweepQueries,
   summarizeRun,
   type GqrPipelineSpec,
   type GqrTrace,
@@ -15,7 +15,7 @@ import {
 import { buildAlphaChart, chartXKeys, perQueryDeltas, winsRows } from './alpha-chart-data.ts';
 import { niceScale } from './AlphaChart.tsx';
 import { poolRows, rankTrajectories } from './inspector-data.ts';
-import { labSweepsFromRuns, sweepRunRecords, type LabSweep } from './lab-sweep.ts';
+import { labSweepsFromRuns, sweepRunRecords, type SavedSweep } from '../../core/index.ts';
 import { sweepCsv } from './sweep-csv.ts';
 
 const MODEL_KEY = JSON.stringify(['tiny-bert', 'fp32', 'mean', 32, '', '']);
@@ -48,10 +48,10 @@ const spec: GqrPipelineSpec = {
   config: { ...gqr.gqr, nSteps: 200, learningRate: 1 },
 };
 
-async function liveSweep(): Promise<{ sweep: LabSweep; runs: Awaited<ReturnType<typeof runSweep>> }> {
+async function liveSweep(): Promise<{ sweep: SavedSweep; runs: Awaited<ReturnType<typeof sweepQueries>> }> {
   const points = expandGrid(axes, spec.config);
   const job = { points, topK: 2, ccWeights: [0, 1] };
-  const runs = await runSweep(gqr, queries, job);
+  const runs = await sweepQueries(gqr, queries, job);
   const evaluation = evaluateSweep(runs, qrels, ['RR@10', 'P@1']);
   const base = {
     id: 's-1',

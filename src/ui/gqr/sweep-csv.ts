@@ -1,11 +1,11 @@
 import { describePipeline, formatCsv, type CsvCell } from '../../core/index.ts';
-import type { LabSweep } from './lab-sweep.ts';
+import type { SavedSweep } from '../../core/index.ts';
 
 /**
  * The sweep's numbers as CSV: one row per grid point (its settings, every measure, wins/ties/losses against the
  * primary on `measure`, queries per path), then one row per baseline. Values at full precision.
  */
-export function sweepCsv(sweep: Pick<LabSweep, 'axes' | 'points' | 'evaluation' | 'spec'>, measure: string): string {
+export function sweepCsv(sweep: Pick<SavedSweep, 'axes' | 'points' | 'evaluation' | 'spec'>, measure: string): string {
   const { evaluation } = sweep;
   const keys = sweep.axes.map((a) => a.key);
   const header: CsvCell[] = ['kind', 'name', ...keys, ...evaluation.measures, `wins vs primary (${measure})`, 'ties', 'losses', 'single', 'multi', 'score-space'];

@@ -1,19 +1,9 @@
 import { create } from 'zustand';
-import {
-  buildQrelsMap,
-  DEFAULT_CC_WEIGHTS,
-  evaluateSweep,
-  expandGrid,
-  type CorpusRecord,
-  type GqrPipelineSpec,
-  type GridAxis,
-  type SweepPreparedQuery,
-} from '../../core/index.ts';
+import { runSweep, type CorpusRecord, type GqrPipelineSpec, type GridAxis, type SavedSweep, type SweepDeps, type SweepPreparedQuery } from '../../core/index.ts';
 import { errorMessage } from '../common/format.ts';
-import { saveRun } from '../state/runs.ts';
+import { getRunStore, refreshRuns } from '../state/runs.ts';
 import { getCorpusStore } from '../state/storage.ts';
 import { getGqrPool } from './gqr-pool.ts';
-import { sweepRunRecords, type LabSweep } from './lab-sweep.ts';
 
 /** What the lab's form asks for. */
 export interface SweepRequest {
@@ -37,12 +27,12 @@ export type SweepJobState =
 interface SweepStore {
   state: SweepJobState;
   /** The sweep shown (just run, or picked from the saved ones). */
-  current: LabSweep | null;
+  current: SavedSweep | null;
   /** Prepared queries of the sweep just run, by query id (the inspector reuses them; gone after a reload). */
   prepared: { sweepId: string; byQuery: Map<string, SweepPreparedQuery> } | null;
   start(request: SweepRequest): Promise<void>;
   cancel(): void;
-  show(sweep: LabSweep | null): void;
+  show(sweep: SavedSweep | null): void;
   dismiss(): void;
 }
 
@@ -55,46 +45,25 @@ export const useSweepStore = create<SweepStore>((set, get) => ({
 
   async start({ corpus, name, spec, axes, topK, measures }) {
     if (get().state.status === 'running') return;
-    const startedAt = performance.now();
-    let points;
-    try {
-      points = expandGrid(axes, spec.config);
-    } catch (error) {
-      set({ state: { status: 'failed', name, message: errorMessage(error) } });
-      return;
-    }
-    set({ state: { status: 'running', name, corpusId: corpus.id, phase: 'prepare', done: 0, total: corpus.queryCount, startedAt, points: points.length } });
+    set({ state: { status: 'running', name, corpusId: corpus.id, phase: 'prepare', done: 0, total: corpus.queryCount, startedAt: performance.now(), points: 0 } });
     controller = new AbortController();
     const { signal } = controller;
     try {
-      const job = { points, topK, ccWeights: DEFAULT_CC_WEIGHTS };
-      const result = await getGqrPool().sweep({ corpusId: corpus.id, spec, queryIds: null, job }, (p) =>
-        set((s) => (s.state.status === 'running' ? { state: { ...s.state, phase: p.phase, done: p.done, total: p.total } } : s)),
-      signal);
-      set((s) => (s.state.status === 'running' ? { state: { ...s.state, phase: 'save' } } : s));
-      const qrels = buildQrelsMap(await (await getCorpusStore()).getQrels(corpus.id));
-      const evaluation = evaluateSweep(result.runs, qrels, measures);
-      if (evaluation.evaluatedQueries === 0) throw new Error('No query of this corpus has a relevant judgement, so the sweep cannot be scored.');
-      const sweep: Omit<LabSweep, 'runIds' | 'evaluation'> = {
-        id: `s-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-        name,
-        corpusId: corpus.id,
-        corpusName: corpus.name,
-        createdAt: Date.now(),
-        spec,
-        topK,
-        axes,
-        points,
-        queryCount: result.runs.queryIds.length,
-        elapsedMs: performance.now() - startedAt,
-        childFallbacks: Object.keys(result.runs.childFallbacks).length,
-      };
-      const { records, runIds } = sweepRunRecords({ sweep, runs: result.runs, evaluation, qrels, retrieverConfig: result.config });
-      for (const record of records) await saveRun(record);
+      const deps = {
+        corpora: await getCorpusStore(),
+        runs: await getRunStore(),
+        compute: (job, onProgress, signal) => getGqrPool().sweep({ corpusId: corpus.id, spec, queryIds: null, job }, onProgress, signal),
+      } satisfies SweepDeps;
+      const { sweep, computation } = await runSweep({ corpusId: corpus.id, name, spec, axes, topK, measures }, deps, {
+        signal,
+        onProgress: (p) =>
+          set((s) => (s.state.status === 'running' ? { state: { ...s.state, phase: p.phase, done: p.done, total: p.total, points: p.points } } : s)),
+      });
+      await refreshRuns(corpus.id);
       set({
         state: { status: 'done', sweepId: sweep.id },
-        current: { ...sweep, evaluation, runIds },
-        prepared: { sweepId: sweep.id, byQuery: new Map(result.prepared.map((p) => [p.queryId, p])) },
+        current: sweep,
+        prepared: { sweepId: sweep.id, byQuery: new Map((computation.prepared ?? []).map((p) => [p.queryId, p])) },
       });
     } catch (error) {
       const aborted = (error as Error)?.name === 'AbortError';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import {
   importTrecRun,
   newRunId,
-  parseRunJson,
+  parseRunsJson,
   rescoreRunRecord,
   type CorpusRecord,
   type LineIssue,
@@ -17,7 +17,7 @@ const SHOWN_ISSUES = 50;
 const SHOWN_UNKNOWN = 20;
 
 type ImportReport =
-  | { status: 'done'; fileName: string; record: RunRecord; issues: LineIssue[]; unknownQueryIds: string[]; missingQueryCount: number; note?: string }
+  | { status: 'done'; fileName: string; record: RunRecord; runCount?: number; issues: LineIssue[]; unknownQueryIds: string[]; missingQueryCount: number; note?: string }
   | { status: 'failed'; fileName: string; message: string; issues: LineIssue[] };
 
 /** Imports a TREC run file from any system, or a run exported as JSON; both are scored against this corpus's qrels. */
@@ -43,19 +43,24 @@ export function ImportRunPanel({ corpus, qrels, measures }: { corpus: CorpusReco
         await saveRun(result.record);
         setReport({ status: 'done', fileName: file.name, ...result });
       } else {
-        const parsed = parseRunJson(text);
-        const moved = parsed.corpusId !== corpus.id;
-        const record = rescoreRunRecord(
-          {
-            ...parsed,
-            id: newRunId(),
-            corpusId: corpus.id,
-            corpusName: corpus.name,
-            notes: [parsed.notes, `Imported from ${file.name}${moved ? ` (made on corpus “${parsed.corpusName}”)` : ''}`].filter(Boolean).join('\n'),
-          },
-          qrels,
+        // One run, or several (a sweep written by `dsw sweep --save-json`: it then opens in the GQR lab).
+        const parsedRuns = parseRunsJson(text);
+        const moved = parsedRuns.some((parsed) => parsed.corpusId !== corpus.id);
+        const records = parsedRuns.map((parsed) =>
+          rescoreRunRecord(
+            {
+              ...parsed,
+              id: newRunId(),
+              corpusId: corpus.id,
+              corpusName: corpus.name,
+              notes: [parsed.notes, `Imported from ${file.name}${parsed.corpusId !== corpus.id ? ` (made on corpus “${parsed.corpusName}”)` : ''}`].filter(Boolean).join('\n'),
+            },
+            qrels,
+          ),
         );
-        await saveRun(record);
+        for (const record of records) await saveRun(record);
+        const record = records[0]!;
+        const parsed = parsedRuns[0]!;
         const corpusQueries = [...(queries.data?.keys() ?? [])];
         const known = new Set([...corpusQueries, ...(qrels?.keys() ?? [])]);
         const ranked = new Set(record.rankings.map((r) => r.queryId));
@@ -66,6 +71,7 @@ export function ImportRunPanel({ corpus, qrels, measures }: { corpus: CorpusReco
           issues: [],
           unknownQueryIds: record.rankings.map((r) => r.queryId).filter((q) => !known.has(q)),
           missingQueryCount: corpusQueries.filter((q) => !ranked.has(q)).length,
+          runCount: records.length,
           note: moved ? `The run was made on corpus “${parsed.corpusName}”; it was scored against this corpus’s judgements.` : undefined,
         });
       }
@@ -117,7 +123,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
     <div className="import-report" data-testid="import-report">
       {report.status === 'done' ? (
         <p role="status">
-          Imported “{report.record.name}” from {report.fileName}: rankings for {formatCount(report.record.rankings.length)} queries
+          Imported “{report.record.name}”{(report.runCount ?? 1) > 1 ? ` and ${formatCount(report.runCount! - 1)} more runs` : ''} from {report.fileName}: rankings for {formatCount(report.record.rankings.length)} queries
           {report.missingQueryCount > 0 ? `; ${formatCount(report.missingQueryCount)} queries of the corpus have none (they score 0 where judged)` : ''}.
           {report.note ? ` ${report.note}` : ''}
         </p>
