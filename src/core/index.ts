@@ -92,7 +92,7 @@ export {
   type TokenEmbedding,
   type QueryTokenEmbedding,
 } from './embedding/model-info.ts';
-export { describePipeline } from './retrieval/pipeline-spec.ts';
+export { describePipeline, defaultSpec, childrenOf, isComplete, PIPELINE_KINDS, DEFAULT_CC_WEIGHT, type DefaultSpec } from './retrieval/pipeline-spec.ts';
 export type { PipelineSpec, Bm25PipelineSpec } from './retrieval/pipeline-spec.ts';
 export { buildRetriever } from './retrieval/build-retriever.ts';
 export type { RetrievalResources } from './retrieval/build-retriever.ts';
@@ -165,7 +165,7 @@ export {
 export { WORKBENCH_VERSION } from './runs/workbench-version.ts';
 export { describeRunPipeline, modelsOfPipeline } from './runs/run-pipeline.ts';
 export { withoutSecrets, isSecretKey } from './runs/redact-secrets.ts';
-export { exportRunJson, parseRunJson, RunJsonError, RUN_JSON_FORMAT, RUN_JSON_VERSION } from './runs/run-json.ts';
+export { exportRunJson, exportRunsJson, parseRunJson, parseRunsJson, RunJsonError, RUN_JSON_FORMAT, RUN_JSON_VERSION } from './runs/run-json.ts';
 export { exportRunTrec, runTag } from './runs/run-trec.ts';
 export { importTrecRun, TrecImportError, type TrecImportOptions, type TrecImportResult } from './runs/import-trec-run.ts';
 export { compareRunRankings, type ComparedRun, type RunComparison } from './runs/run-comparison.ts';
@@ -184,7 +184,7 @@ export { passageRetriever, type DocumentLookup } from './hds/passage-retriever.t
 export { runAgent, agentMethodOf, AGENT_METHODS, AGENT_METHOD_LABELS, type AgentMethod, type AgentRun, type AgentSettings, type RunAgentOptions } from './hds/agent-run.ts';
 export { scoreAgentRun, goldDocumentIds, type QuestionGold, type QuestionMetrics } from './hds/question-metrics.ts';
 export {
-  runBatch,
+  runBatchItems,
   aggregateBatch,
   batchKey,
   budgetSweepVariants,
@@ -253,3 +253,26 @@ export {
 export * from './sweep/index.ts';
 export type { GqrPipelineSpec } from './retrieval/pipeline-spec.ts';
 export { EmbeddingError } from './embedding/embedding-error.ts';
+// Use cases: the workflows every host (worker, CLI, test) runs the same way.
+export { runQuerySet, type QuerySetRequest, type QuerySetDeps, type QuerySetOptions, type QuerySetResult } from './use-cases/run-query-set.ts';
+export { runSweep, type SweepRequest, type SweepComputation, type SweepDeps, type SweepUseCaseProgress, type SweepOptions, type SweepResult } from './use-cases/run-sweep.ts';
+export { sweepRunRecords, labSweepsFromRuns, sweepTagOf, baselineSpecs, newSweepId, type SavedSweep, type SweepRunTag, type SweepRecordInput } from './use-cases/saved-sweep.ts';
+export { summarizeAgentRun, checkAgentRunName, exportAgentRuns, importAgentRuns, type AgentRunStore, type AgentRunSummary } from './hds/agent-run-store.ts';
+export { MemoryAgentRunStore } from './hds/memory-agent-run-store.ts';
+export { withApiKey, llmSettingsRecord, activeWithKey, secretsOf, type SettingsStore, type LlmSettingsRecord } from './llm/settings-store.ts';
+export { MemorySettingsStore } from './llm/memory-settings-store.ts';
+export {
+  runQuestion,
+  runBatch,
+  resumeBatch,
+  datasetQuestions,
+  savedRetrieverOf,
+  questionRunName,
+  batchRunName,
+  batchLockName,
+  type AgentRunDeps,
+  type QuestionRequest,
+  type BatchRequest,
+  type QuestionRunOptions,
+  type BatchRunOptions,
+} from './use-cases/agent-runs.ts';

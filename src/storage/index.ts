@@ -5,3 +5,5 @@ export { isQuotaError, guardQuota } from './quota.ts';
 export { removeIncompleteCorpora, ingestLockName } from './incomplete-corpora.ts';
 export { IdbRunStore } from './runs-store.ts';
 export { IdbVectorStore } from './vectors-store.ts';
+export { IdbAgentRunStore } from './agent-run-store.ts';
+export { IdbSettingsStore } from './settings-store.ts';

@@ -4,10 +4,12 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpus, MemoryCorpusStore, OKAPI_BM25, type HdsRun, type LlmProviderSettings, type PipelineSpec } from '../core/index.ts';
 import { fileSource } from '../cli/node-sources.ts';
 import { openWorkbenchDb } from '../storage/database.ts';
-import { HdsStore } from '../storage/hds-store.ts';
+import { IdbAgentRunStore } from '../storage/agent-run-store.ts';
+import { IdbSettingsStore } from '../storage/settings-store.ts';
 import { OpenAiTestServer, type RecordedRequest, type ScriptedReply } from '../test-support/openai-test-server.ts';
 import { HdsJobs } from './hds-jobs.ts';
-import { batchLockName, type HdsWorkerEvent } from './hds-worker-api.ts';
+import { batchLockName } from '../core/index.ts';
+import type { HdsWorkerEvent } from './hds-worker-api.ts';
 
 const KEY = 'sk-test-0123456789-SECRET';
 const sample = path.resolve(import.meta.dirname, '../../sample-data/meridian');
@@ -37,8 +39,10 @@ async function setup(options: ConstructorParameters<typeof OpenAiTestServer>[0])
   const server = new OpenAiTestServer(options);
   servers.push(server);
   const baseUrl = await server.start();
-  const runs = new HdsStore(await openWorkbenchDb(`hds-jobs-${++dbCount}`));
-  await runs.saveLlmSettings({ kind: 'openai-compatible', presetId: 'custom', baseUrl, model: 'test-model', apiKey: KEY });
+  const db = await openWorkbenchDb(`hds-jobs-${++dbCount}`);
+  const settings = new IdbSettingsStore(db);
+  const runs = new IdbAgentRunStore(db, () => settings.secrets());
+  await settings.saveLlmSettings({ kind: 'openai-compatible', presetId: 'custom', baseUrl, model: 'test-model', apiKey: KEY });
   const locks: string[] = [];
   const jobs = new HdsJobs({
     corpora,
@@ -96,12 +100,13 @@ describe('HdsJobs.runQuestion', () => {
   it('saves a cancelled run with its partial response, and refuses a second job meanwhile', async () => {
     const { runs, jobs, provider } = await setup({ replies: [{ content: 'Thinking slowly about the harbour and its lights '.repeat(4), chunkChars: 4, writeDelayMs: 30 }] });
     let cancelled = false;
+    const controller = new AbortController();
     const pending = jobs.runQuestion({ corpusId, spec, provider, method: 'hds', settings: {}, question: 'Anything?' }, (e) => {
       if (!cancelled && e.type === 'run' && e.event.type === 'llm-delta' && e.event.content !== '') {
         cancelled = true;
-        jobs.cancel();
+        controller.abort();
       }
-    });
+    }, controller.signal);
     await expect(jobs.runQuestion({ corpusId, spec, provider, method: 'hds', settings: {}, question: 'x' })).rejects.toThrow('Another run is in progress');
     const saved = await pending;
     expect(saved.status).toBe('cancelled');
@@ -132,10 +137,11 @@ describe('HdsJobs batches', () => {
     const { runs, jobs, provider, locks } = await setup({ respond: answerFor });
     const variants = [{ id: 'hds', label: 'HDS', method: 'hds' as const, settings: { hds: {} } }];
     let startedId = '';
+    const controller = new AbortController();
     const first = await jobs.runBatch({ corpusId, spec, provider, variants, questionIds: ['mh01', 'mh02'] }, (e) => {
       if (e.type === 'batch-started') startedId = e.run.id;
-      if (e.type === 'batch-item') jobs.cancel(); // cancel during the second question
-    });
+      if (e.type === 'batch-item') controller.abort(); // cancel during the second question
+    }, controller.signal);
     expect(first.id).toBe(startedId);
     expect(locks).toEqual([batchLockName(first.id)]);
     expect(first.status).toBe('cancelled');

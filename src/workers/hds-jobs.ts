@@ -1,18 +1,15 @@
-// The HDS worker's jobs, apart from the worker glue so they can be tested in Node.
+// The HDS worker's jobs over the core's use cases, apart from the worker glue so they can be tested in Node:
+// one job at a time, events to the page, the in-browser model kept loaded between jobs.
 import {
-  aggregateBatch,
-  buildRetriever,
   createLlmProvider,
-  describePipeline,
-  isValidAnswerList,
-  newSavedRunId,
-  passageRetriever,
-  runAgent,
+  resumeBatch,
   runBatch,
+  runQuestion,
   samplingOf,
-  scoreAgentRun,
-  type AgentDeps,
-  type BatchQuestion,
+  type AgentRunDeps,
+  type AgentRunStore,
+  type BatchItem,
+  type BatchProgress,
   type ConnectionTestResult,
   type CorpusStore,
   type LlmProvider,
@@ -21,16 +18,13 @@ import {
   type RetrievalResources,
   type SavedBatchRun,
   type SavedQuestionRun,
-  type SavedRetriever,
-  type PipelineSpec,
 } from '../core/index.ts';
-import type { HdsStore } from '../storage/hds-store.ts';
-import { batchLockName, type BatchRunRequest, type HdsWorkerApi, type HdsWorkerEvent, type QuestionRunRequest } from './hds-worker-api.ts';
+import type { BatchRunRequest, HdsWorkerEvent, QuestionRunRequest } from './hds-worker-api.ts';
 
 /** What the jobs run on. */
 export interface HdsJobsEnv {
   corpora: CorpusStore;
-  runs: HdsStore;
+  runs: AgentRunStore;
   /** Retrieval resources of a corpus (cached by the host). */
   resources(corpusId: string): RetrievalResources;
   /** Drops a corpus's cached resources. */
@@ -45,8 +39,8 @@ export interface HdsJobsEnv {
 
 type Listener = ((event: HdsWorkerEvent) => void) | undefined;
 
-/** The HDS worker API over stored corpora and runs. */
-export class HdsJobs implements HdsWorkerApi {
+/** The HDS worker's API over stored corpora and runs, with signals where the worker has abort ports. */
+export class HdsJobs {
   private controller: AbortController | null = null;
   private listener: Listener;
   // In-browser models are loaded once and reused; HTTP providers are cheap to rebuild.
@@ -54,95 +48,21 @@ export class HdsJobs implements HdsWorkerApi {
 
   constructor(private readonly env: HdsJobsEnv) {}
 
-  async runQuestion(request: QuestionRunRequest, onEvent?: Listener): Promise<SavedQuestionRun> {
-    return this.job(onEvent, async (signal) => {
-      const corpus = await this.corpus(request.corpusId);
-      const gold = request.questionId ? await this.question(request.corpusId, request.questionId) : undefined;
-      const { deps, retriever, llm } = await this.deps(request.corpusId, request.spec, request.provider);
-      const run = await runAgent(
-        request.method,
-        request.question,
-        request.settings,
-        { ...deps, ...(gold ? { relevance: (id: string) => gold.relevance[id] } : {}) },
-        { signal, onEvent: (event) => this.emit({ type: 'run', event }) },
-      );
-      const now = this.now();
-      const saved: SavedQuestionRun = {
-        id: newSavedRunId(),
-        type: 'question',
-        name: request.question.length > 80 ? `${request.question.slice(0, 77)}…` : request.question,
-        corpusId: request.corpusId,
-        corpusName: corpus.name,
-        createdAt: now,
-        updatedAt: now,
-        status: run.status,
-        llm: { ...llm.describe(), ...samplingOf(request.provider) },
-        retriever,
-        method: request.method,
-        ...(gold ? { questionId: gold.id, answers: gold.answers, relevance: gold.relevance } : {}),
-        ...(run.error !== undefined ? { error: run.error } : {}),
-        metrics: scoreAgentRun(run, gold),
-        run,
-      };
-      await this.env.runs.save(saved);
-      return saved;
-    });
+  runQuestion({ provider, ...request }: QuestionRunRequest, onEvent?: Listener, signal?: AbortSignal): Promise<SavedQuestionRun> {
+    return this.job(onEvent, signal, (jobSignal) =>
+      runQuestion(request, this.deps(request.corpusId, provider), { signal: jobSignal, onEvent: (event) => this.emit({ type: 'run', event }) }),
+    );
   }
 
-  async runBatch(request: BatchRunRequest, onEvent?: Listener): Promise<SavedBatchRun> {
-    if (request.variants.length === 0) throw new Error('Choose at least one method to run.');
-    return this.job(onEvent, async (signal) => {
-      const corpus = await this.corpus(request.corpusId);
-      let questions = await this.questions(request.corpusId);
-      if (request.questionIds) {
-        const wanted = new Set(request.questionIds);
-        questions = questions.filter((q) => wanted.has(q.id));
-      }
-      if (questions.length === 0) throw new Error(`“${corpus.name}” has no questions with gold answers to run.`);
-      const { retriever, llm } = await this.deps(request.corpusId, request.spec, request.provider);
-      const now = this.now();
-      const saved: SavedBatchRun = {
-        id: newSavedRunId(),
-        type: 'batch',
-        name: request.name?.trim() || `${questions.length} questions × ${request.variants.map((v) => v.label).join(', ')}`,
-        corpusId: request.corpusId,
-        corpusName: corpus.name,
-        createdAt: now,
-        updatedAt: now,
-        status: 'running',
-        llm: { ...llm.describe(), ...samplingOf(request.provider) },
-        retriever,
-        questions,
-        variants: request.variants,
-        items: [],
-        aggregates: request.variants.map((v) => aggregateBatch([], v.id)),
-      };
-      await this.env.runs.save(saved);
-      this.emit({ type: 'batch-started', run: saved });
-      return this.continueBatch(saved, request.provider, signal);
-    });
+  runBatch({ provider, ...request }: BatchRunRequest, onEvent?: Listener, signal?: AbortSignal): Promise<SavedBatchRun> {
+    return this.job(onEvent, signal, (jobSignal) => runBatch(request, this.deps(request.corpusId, provider), this.batchOptions(jobSignal)));
   }
 
-  async resumeBatch(runId: string, provider: LlmProviderSettings, onEvent?: Listener): Promise<SavedBatchRun> {
-    return this.job(onEvent, async (signal) => {
+  resumeBatch(runId: string, provider: LlmProviderSettings, onEvent?: Listener, signal?: AbortSignal): Promise<SavedBatchRun> {
+    return this.job(onEvent, signal, async (jobSignal) => {
       const saved = await this.env.runs.get(runId);
-      if (!saved || saved.type !== 'batch') throw new Error('This batch is no longer saved.');
-      if (saved.status === 'completed') throw new Error('This batch is already complete.');
-      const current = createLlmProvider(provider, this.env.host).describe();
-      if (current.model !== saved.llm.model || current.baseUrl !== saved.llm.baseUrl || current.provider !== saved.llm.provider) {
-        const where = saved.llm.baseUrl ? ` at ${saved.llm.baseUrl}` : '';
-        throw new Error(`This batch was run with the model “${saved.llm.model}”${where}; choose it in the model settings to resume, so that every question is answered by the same model.`);
-      }
-      const running: SavedBatchRun = { ...saved, status: 'running', updatedAt: this.now() };
-      delete running.error;
-      await this.env.runs.save(running);
-      this.emit({ type: 'batch-started', run: running });
-      return this.continueBatch(running, provider, signal);
+      return resumeBatch(runId, this.deps(saved?.corpusId ?? '', provider), this.batchOptions(jobSignal));
     });
-  }
-
-  cancel(): void {
-    this.controller?.abort();
   }
 
   async testConnection(provider: LlmProviderSettings, onEvent?: Listener): Promise<ConnectionTestResult> {
@@ -159,42 +79,29 @@ export class HdsJobs implements HdsWorkerApi {
     this.env.forget?.(corpusId);
   }
 
-  private async continueBatch(saved: SavedBatchRun, provider: LlmProviderSettings, signal: AbortSignal): Promise<SavedBatchRun> {
-    const work = async () => {
-      const { deps } = await this.deps(saved.corpusId, saved.retriever.spec, provider);
-      let record = saved;
-      const store = async (patch: Partial<SavedBatchRun>) => {
-        record = { ...record, ...patch, updatedAt: this.now() };
-        record.aggregates = record.variants.map((v) => aggregateBatch(record.items, v.id));
-        await this.env.runs.save(record);
-      };
-      try {
-        const outcome = await runBatch(record.questions, record.variants, deps, {
-          done: record.items,
-          signal,
-          onItem: async (item) => {
-            await store({ items: [...record.items.filter((i) => !(i.questionId === item.questionId && i.variantId === item.variantId)), item] });
-            this.emit({ type: 'batch-item', item, runId: record.id });
-          },
-          onProgress: (progress) => this.emit({ type: 'batch-progress', progress }),
-        });
-        await store({ status: outcome.status, items: outcome.items, ...(outcome.error ? { error: outcome.error } : {}) });
-      } catch (error) {
-        await store({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
-      }
-      return record;
+  private batchOptions(signal: AbortSignal) {
+    return {
+      signal,
+      withLock: this.env.withLock,
+      onStarted: (run: SavedBatchRun) => this.emit({ type: 'batch-started', run }),
+      onItem: (item: BatchItem, runId: string) => this.emit({ type: 'batch-item', item, runId }),
+      onProgress: (progress: BatchProgress) => this.emit({ type: 'batch-progress', progress }),
     };
-    return this.env.withLock ? this.env.withLock(batchLockName(saved.id), work) : work();
   }
 
-  private async job<T>(onEvent: Listener, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  /** One job at a time; `signal` (the caller's, through the abort bridge) stops it. */
+  private async job<T>(onEvent: Listener, signal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     if (this.controller) throw new Error('Another run is in progress; cancel it or wait for it to finish.');
     const controller = new AbortController();
     this.controller = controller;
     this.listener = onEvent;
+    const onAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
     try {
       return await work(controller.signal);
     } finally {
+      signal?.removeEventListener('abort', onAbort);
       this.controller = null;
       this.listener = undefined;
     }
@@ -208,8 +115,9 @@ export class HdsJobs implements HdsWorkerApi {
     }
   }
 
-  private now(): number {
-    return (this.env.clock ?? Date.now)();
+  private deps(corpusId: string, provider: LlmProviderSettings): AgentRunDeps {
+    const { corpora, runs, clock } = this.env;
+    return { corpora, runs, resources: this.env.resources(corpusId), llm: this.provider(provider), sampling: samplingOf(provider), clock };
   }
 
   private provider(settings: LlmProviderSettings): LlmProvider {
@@ -218,36 +126,5 @@ export class HdsJobs implements HdsWorkerApi {
     const key = JSON.stringify(settings);
     if (this.inBrowser?.key !== key) this.inBrowser = { key, provider: createLlmProvider(settings, host) };
     return this.inBrowser.provider;
-  }
-
-  private async deps(corpusId: string, spec: PipelineSpec, provider: LlmProviderSettings): Promise<{ deps: Omit<AgentDeps, 'relevance'>; retriever: SavedRetriever; llm: LlmProvider }> {
-    const llm = this.provider(provider);
-    const pipeline = await buildRetriever(spec, this.env.resources(corpusId));
-    const retriever = passageRetriever(pipeline, (ids) => this.env.corpora.getDocuments(corpusId, ids));
-    return { deps: { llm, retriever }, retriever: { spec, label: describePipeline(spec), config: pipeline.config }, llm };
-  }
-
-  private async corpus(corpusId: string) {
-    const corpus = await this.env.corpora.getCorpus(corpusId);
-    if (!corpus) throw new Error('This corpus is no longer stored; choose another one.');
-    return corpus;
-  }
-
-  private async question(corpusId: string, questionId: string): Promise<BatchQuestion | undefined> {
-    return (await this.questions(corpusId, true)).find((q) => q.id === questionId);
-  }
-
-  /** The corpus's questions with gold answers (or every query, with `all`), with their qrels. */
-  private async questions(corpusId: string, all = false): Promise<BatchQuestion[]> {
-    const [queries, qrels] = await Promise.all([this.env.corpora.getQueries(corpusId), this.env.corpora.getQrels(corpusId)]);
-    const relevance = new Map<string, Record<string, number>>();
-    for (const q of qrels) {
-      let map = relevance.get(q.queryId);
-      if (!map) relevance.set(q.queryId, (map = {}));
-      map[q.docId] = q.relevance;
-    }
-    return queries
-      .filter((q) => all || isValidAnswerList(q.answers))
-      .map((q) => ({ id: q.id, text: q.text, answers: q.answers ?? [], relevance: relevance.get(q.id) ?? {} }));
   }
 }

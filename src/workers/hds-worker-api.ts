@@ -1,50 +1,24 @@
 import type {
-  AgentMethod,
-  AgentSettings,
   BatchItem,
   BatchProgress,
-  BatchVariant,
+  BatchRequest,
   ConnectionTestResult,
   HdsEvent,
   LlmProviderSettings,
   ModelLoadProgress,
-  PipelineSpec,
+  QuestionRequest,
   SavedBatchRun,
   SavedQuestionRun,
 } from '../core/index.ts';
 
-/** One question, one method. */
-export interface QuestionRunRequest {
-  /** The corpus searched. */
-  corpusId: string;
-  /** The retriever. */
-  spec: PipelineSpec;
-  /** The model, key included (held in memory only; the saved run records the description without it). */
+/** The core's QuestionRequest with the model, key included (held in memory only; the saved run records its description). */
+export interface QuestionRunRequest extends QuestionRequest {
   provider: LlmProviderSettings;
-  /** The method. */
-  method: AgentMethod;
-  /** Its settings. */
-  settings: AgentSettings;
-  /** The question as typed or picked. */
-  question: string;
-  /** The corpus query it came from: its gold answers and qrels mark results and score the answer. */
-  questionId?: string;
 }
 
-/** A question set with one or more variants. */
-export interface BatchRunRequest {
-  /** The corpus searched; its queries with answers are the questions. */
-  corpusId: string;
-  /** The retriever. */
-  spec: PipelineSpec;
-  /** The model, key included (memory only). */
+/** The core's BatchRequest with the model, key included (memory only). */
+export interface BatchRunRequest extends BatchRequest {
   provider: LlmProviderSettings;
-  /** Methods with their settings. */
-  variants: BatchVariant[];
-  /** Only these questions (default: every query with answers). */
-  questionIds?: string[];
-  /** Name of the saved run (default: generated). */
-  name?: string;
 }
 
 /** What a running job reports. */
@@ -55,23 +29,19 @@ export type HdsWorkerEvent =
   | { type: 'batch-progress'; progress: BatchProgress }
   | { type: 'batch-item'; item: BatchItem; runId: string };
 
-/** The HDS worker, through comlink. One job at a time. */
+/**
+ * The HDS worker, through comlink: the core's `runQuestion`, `runBatch` and `resumeBatch`. One job at a time;
+ * `abortPort` (see abort-bridge.ts) cancels it, the partial run saved as cancelled.
+ */
 export interface HdsWorkerApi {
   /** Runs one question and saves the run (completed, cancelled or failed); rejects for invalid settings. */
-  runQuestion(request: QuestionRunRequest, onEvent?: (event: HdsWorkerEvent) => void): Promise<SavedQuestionRun>;
+  runQuestion(request: QuestionRunRequest, onEvent?: (event: HdsWorkerEvent) => void, abortPort?: MessagePort): Promise<SavedQuestionRun>;
   /** Saves a new batch as running, runs it, saving after every question. */
-  runBatch(request: BatchRunRequest, onEvent?: (event: HdsWorkerEvent) => void): Promise<SavedBatchRun>;
+  runBatch(request: BatchRunRequest, onEvent?: (event: HdsWorkerEvent) => void, abortPort?: MessagePort): Promise<SavedBatchRun>;
   /** Continues a saved batch (interrupted or cancelled) with the same model, which `provider` must name. */
-  resumeBatch(runId: string, provider: LlmProviderSettings, onEvent?: (event: HdsWorkerEvent) => void): Promise<SavedBatchRun>;
-  /** Cancels the running job (the partial run is saved as cancelled). */
-  cancel(): void;
+  resumeBatch(runId: string, provider: LlmProviderSettings, onEvent?: (event: HdsWorkerEvent) => void, abortPort?: MessagePort): Promise<SavedBatchRun>;
   /** Checks the model settings (an in-browser model is downloaded and loaded). */
   testConnection(provider: LlmProviderSettings, onEvent?: (event: HdsWorkerEvent) => void): Promise<ConnectionTestResult>;
   /** Drops cached indexes of a corpus (after it is deleted). */
   forget(corpusId: string): void;
-}
-
-/** The Web Lock a running batch holds, so pages can tell a live batch from one interrupted by a closed tab. */
-export function batchLockName(runId: string): string {
-  return `dsw-hds-batch:${runId}`;
 }

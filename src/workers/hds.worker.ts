@@ -3,8 +3,8 @@ import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import * as Comlink from 'comlink';
 import type { TextGenerationDevice, TransformersModule } from '../core/index.ts';
-import { IdbCorpusStore, IdbVectorStore, openWorkbenchDb } from '../storage/index.ts';
-import { HdsStore } from '../storage/hds-store.ts';
+import { IdbAgentRunStore, IdbCorpusStore, IdbSettingsStore, IdbVectorStore, openWorkbenchDb } from '../storage/index.ts';
+import { signalOfPort } from './abort-bridge.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
 import { HdsJobs } from './hds-jobs.ts';
 import type { HdsWorkerApi } from './hds-worker-api.ts';
@@ -39,9 +39,10 @@ void webGpuDevice().then((device) => (host.autoDevice = device));
 const jobs = openWorkbenchDb().then((db) => {
   const corpora = new IdbCorpusStore(db);
   const resources = new CorpusResourceCache(Promise.resolve(corpora), 2, Promise.resolve(new IdbVectorStore(db)));
+  const settings = new IdbSettingsStore(db);
   return new HdsJobs({
     corpora,
-    runs: new HdsStore(db),
+    runs: new IdbAgentRunStore(db, () => settings.secrets()),
     resources: (corpusId) => resources.get(corpusId),
     forget: (corpusId) => resources.forget(corpusId),
     host,
@@ -50,10 +51,9 @@ const jobs = openWorkbenchDb().then((db) => {
 });
 
 const api: HdsWorkerApi = {
-  runQuestion: async (request, onEvent) => (await jobs).runQuestion(request, onEvent),
-  runBatch: async (request, onEvent) => (await jobs).runBatch(request, onEvent),
-  resumeBatch: async (runId, provider, onEvent) => (await jobs).resumeBatch(runId, provider, onEvent),
-  cancel: () => void jobs.then((j) => j.cancel()),
+  runQuestion: async (request, onEvent, abortPort) => (await jobs).runQuestion(request, onEvent, signalOfPort(abortPort)),
+  runBatch: async (request, onEvent, abortPort) => (await jobs).runBatch(request, onEvent, signalOfPort(abortPort)),
+  resumeBatch: async (runId, provider, onEvent, abortPort) => (await jobs).resumeBatch(runId, provider, onEvent, signalOfPort(abortPort)),
   testConnection: async (provider, onEvent) => (await jobs).testConnection(provider, onEvent),
   forget: (corpusId) => void jobs.then((j) => j.forget(corpusId)),
 };

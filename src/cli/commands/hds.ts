@@ -1,18 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   AGENT_METHOD_LABELS,
   aggregateBatch,
-  describePipeline,
+  datasetQuestions,
   formatAgentRunsFile,
   isValidAnswerList,
-  newSavedRunId,
+  MemoryAgentRunStore,
   OpenAiCompatibleProvider,
-  passageRetriever,
-  runAgent,
   runBatch,
-  scoreAgentRun,
+  runQuestion,
   type AgentMethod,
   type AgentSettings,
   type BatchAggregate,
@@ -21,9 +17,8 @@ import {
   type BatchVariant,
   type HdsConfig,
   type SavedAgentRun,
-  type SavedLlm,
-  type SavedRetriever,
 } from '../../core/index.ts';
+import { writableTarget, writeOutput } from '../output-file.ts';
 import { CliError, type CliCommand } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions } from '../pipeline-options.ts';
@@ -106,8 +101,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   if (!values['base-url']) throw new CliError('dsw hds needs --base-url <url> (e.g. http://localhost:11434/v1)');
   if (!values.model) throw new CliError('dsw hds needs --model <name>');
   if (!values.out) throw new CliError('dsw hds needs --out <file.json>');
-  const out = path.resolve(io.cwd, values.out);
-  if (!fs.existsSync(path.dirname(out))) throw new CliError(`Cannot write ${values.out}: folder ${path.dirname(values.out)} does not exist`);
+  const out = writableTarget(io.cwd, values.out);
 
   let apiKey: string | undefined;
   if (values['api-key-env']) {
@@ -126,106 +120,64 @@ export const hdsCommand: CliCommand = async (argv, io) => {
 
   const params = parseParams(values.param);
   const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params));
-  const { retriever: pipeline, spec } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
+  const { spec, resources } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
     model: values['embedding-model'],
     modelsDir: values['models-dir'],
     modelHost: values['model-host'],
   });
   const corpusId = dataset.corpus.id;
-  const retriever = passageRetriever(pipeline, (ids) => dataset.store.getDocuments(corpusId, ids));
-  const savedRetriever: SavedRetriever = { spec, label: describePipeline(spec), config: pipeline.config };
   let llm: OpenAiCompatibleProvider;
   try {
     llm = new OpenAiCompatibleProvider({ baseUrl: values['base-url'], model: values.model, apiKey, temperature, maxTokens });
   } catch (error) {
     throw new CliError((error as Error).message);
   }
-  const savedLlm: SavedLlm = {
-    ...llm.describe(),
-    ...(temperature !== undefined ? { temperature } : {}),
-    ...(maxTokens !== undefined ? { maxTokens } : {}),
-  };
-  const all = await datasetQuestions(dataset.store, corpusId);
+  const store = new MemoryAgentRunStore(async () => (apiKey ? [apiKey] : []));
+  const deps = { corpora: dataset.store, runs: store, resources, llm, sampling: { temperature, maxTokens } };
+  const variants: BatchVariant[] = methods.map((method) => ({ id: method, label: AGENT_METHOD_LABELS[method], method, settings }));
 
   // Ctrl-C stops the running question; what is finished is still written.
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
-  const now = Date.now();
-  const common = { corpusId, corpusName: dataset.corpus.name, createdAt: now, llm: savedLlm, retriever: savedRetriever };
   const runs: SavedAgentRun[] = [];
   let items: BatchItem[] = [];
-  let questions: BatchQuestion[];
-  let variants: BatchVariant[];
   let status: SavedAgentRun['status'] = 'completed';
   try {
     if (single) {
       const text = values.question!.trim();
-      const gold = all.find((q) => q.text.trim() === text);
-      questions = [gold ?? { id: 'question', text, answers: [], relevance: {} }];
-      variants = methods.map((method) => ({ id: method, label: AGENT_METHOD_LABELS[method], method, settings }));
+      const gold = (await datasetQuestions(dataset.store, corpusId, false)).find((q) => q.text.trim() === text);
       for (const method of methods) {
         io.err(`${AGENT_METHOD_LABELS[method]}…\n`);
-        const run = await runAgent(method, text, settings, { llm, retriever, ...(gold ? { relevance: (id: string) => gold.relevance[id] } : {}) }, { signal: controller.signal });
-        const metrics = scoreAgentRun(run, gold);
-        if (run.status !== 'cancelled') {
-          items.push({ questionId: questions[0]!.id, variantId: method, status: run.status, answer: run.answer, ...(run.error !== undefined ? { error: run.error } : {}), ...metrics, run });
-        }
-        runs.push({
-          ...common,
-          id: newSavedRunId(),
-          type: 'question',
-          name: `${AGENT_METHOD_LABELS[method]}: ${text.slice(0, 60)}`,
-          updatedAt: Date.now(),
-          status: run.status,
-          method,
-          ...(gold ? { questionId: gold.id, answers: gold.answers, relevance: gold.relevance } : {}),
-          ...(run.error !== undefined ? { error: run.error } : {}),
-          metrics,
-          run,
-        });
+        const saved = await runQuestion({ corpusId, spec, method, settings, question: text, ...(gold ? { questionId: gold.id } : {}) }, deps, { signal: controller.signal });
+        runs.push(saved);
+        const { run, metrics } = saved;
         if (run.status === 'cancelled') {
           status = 'cancelled';
           break;
         }
+        items.push({ questionId: gold?.id ?? 'question', variantId: method, status: run.status, answer: run.answer, ...(run.error !== undefined ? { error: run.error } : {}), ...metrics, run });
       }
     } else {
-      questions = selectQuestions(all, values['question-ids'], values.limit);
+      const questions = selectQuestions(await datasetQuestions(dataset.store, corpusId), values['question-ids'], values.limit);
       if (questions.length === 0) throw new CliError(`Dataset ${values.dataset} has no questions with gold answers (queries.jsonl "answers")`);
-      variants = methods.map((method) => ({ id: method, label: AGENT_METHOD_LABELS[method], method, settings }));
       const total = questions.length * variants.length;
-      const outcome = await runBatch(questions, variants, { llm, retriever }, {
+      const batch = await runBatch({ corpusId, spec, variants, questionIds: questions.map((q) => q.id), name: `${values.model}: ${questions.length} questions` }, deps, {
         signal: controller.signal,
         onProgress: (p) => {
           if (p.current) io.err(`[${p.done + 1}/${total}] ${p.current.questionId} ${p.current.variantId}\n`);
         },
       });
-      items = outcome.items;
-      status = outcome.status;
-      if (outcome.error) io.err(`${outcome.error}\n`);
-      runs.push({
-        ...common,
-        id: newSavedRunId(),
-        type: 'batch',
-        name: `${values.model}: ${questions.length} questions`,
-        updatedAt: Date.now(),
-        status: outcome.status,
-        ...(outcome.error ? { error: outcome.error } : {}),
-        questions,
-        variants,
-        items,
-        aggregates: variants.map((v) => aggregateBatch(items, v.id)),
-      });
+      if (batch.error) io.err(`${batch.error}\n`);
+      runs.push(batch);
+      items = batch.items;
+      status = batch.status;
     }
   } finally {
     process.off('SIGINT', onSigint);
   }
 
-  try {
-    fs.writeFileSync(out, formatAgentRunsFile(runs, apiKey ? [apiKey] : []));
-  } catch (error) {
-    throw new CliError(`Cannot write ${values.out}: ${(error as Error).message}`);
-  }
+  writeOutput(out, values.out, formatAgentRunsFile(runs, apiKey ? [apiKey] : []));
   const aggregates = variants.map((v) => aggregateBatch(items, v.id));
   if (values.json) {
     io.out(`${JSON.stringify({ items: items.map(({ run: _run, ...rest }) => rest), aggregates }, null, 1)}\n`);
@@ -244,17 +196,6 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   if (status === 'cancelled') return 130;
   return items.some((i) => i.status === 'failed') ? 1 : 0;
 };
-
-async function datasetQuestions(store: Awaited<ReturnType<typeof loadDataset>>['store'], corpusId: string): Promise<BatchQuestion[]> {
-  const [queries, qrels] = await Promise.all([store.getQueries(corpusId), store.getQrels(corpusId)]);
-  const relevance = new Map<string, Record<string, number>>();
-  for (const q of qrels) {
-    const map = relevance.get(q.queryId) ?? {};
-    map[q.docId] = q.relevance;
-    relevance.set(q.queryId, map);
-  }
-  return queries.map((q) => ({ id: q.id, text: q.text, answers: q.answers ?? [], relevance: relevance.get(q.id) ?? {} }));
-}
 
 function selectQuestions(all: BatchQuestion[], ids: string | undefined, limit: string | undefined): BatchQuestion[] {
   let chosen = all.filter((q) => isValidAnswerList(q.answers));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LlmProvider } from '../llm/types.ts';
-import { aggregateBatch, batchKey, budgetSweepVariants, runBatch, type BatchItem, type BatchQuestion, type BatchVariant } from './batch.ts';
+import { aggregateBatch, batchKey, budgetSweepVariants, runBatchItems, type BatchItem, type BatchQuestion, type BatchVariant } from './batch.ts';
 import { doc, KeyedRetriever, ScriptedLlm } from './test-doubles.ts';
 
 const questions: BatchQuestion[] = [
@@ -17,12 +17,12 @@ const retriever = () =>
     'When was it built?': [doc('d2', 1, 'Built in 1850.')],
   });
 
-describe('runBatch', () => {
+describe('runBatchItems', () => {
   it('runs every variant on every question, question by question, and scores each run', async () => {
     // Order: q1/hds, q1/ss, q2/hds, q2/ss.
     const llm = new ScriptedLlm(['\\boxed{Ada Lark}', 'Lark', '\\boxed{1850}', '1851']);
     const seen: string[] = [];
-    const outcome = await runBatch(questions, variants, { llm, retriever: retriever() }, { onItem: (i) => void seen.push(`${i.questionId}/${i.variantId}`) });
+    const outcome = await runBatchItems(questions, variants, { llm, retriever: retriever() }, { onItem: (i) => void seen.push(`${i.questionId}/${i.variantId}`) });
     expect(outcome.status).toBe('completed');
     expect(seen).toEqual(['q1/hds', 'q1/ss', 'q2/hds', 'q2/ss']);
     expect(outcome.items.map((i) => [i.answer, i.em])).toEqual([
@@ -46,7 +46,7 @@ describe('runBatch', () => {
     const controller = new AbortController();
     const first = new ScriptedLlm(['\\boxed{Ada Lark}', { content: 'slow', pieceChars: 1, pieceDelayMs: 50 }]);
     const saved: BatchItem[] = [];
-    const outcome = await runBatch(questions, variants, { llm: first, retriever: retriever() }, {
+    const outcome = await runBatchItems(questions, variants, { llm: first, retriever: retriever() }, {
       signal: controller.signal,
       onItem: (item) => {
         saved.push(item);
@@ -61,7 +61,7 @@ describe('runBatch', () => {
 
     const second = new ScriptedLlm(['Ada Lark', '\\boxed{1850}', '1850']);
     const progress: Array<[number, number]> = [];
-    const resumed = await runBatch(questions, variants, { llm: second, retriever: retriever() }, {
+    const resumed = await runBatchItems(questions, variants, { llm: second, retriever: retriever() }, {
       done: saved,
       onProgress: (p) => progress.push([p.done, p.total]),
     });
@@ -83,20 +83,20 @@ describe('runBatch', () => {
         throw new Error('connection refused');
       },
     };
-    const outcome = await runBatch(questions, variants, { llm: down, retriever: retriever() });
+    const outcome = await runBatchItems(questions, variants, { llm: down, retriever: retriever() });
     expect(outcome.status).toBe('failed');
     expect(outcome.error).toBe('Stopped after 3 failed runs in a row; the last: connection refused');
     expect(outcome.items.map((i) => i.status)).toEqual(['failed', 'failed', 'failed']);
     expect(aggregateBatch(outcome.items, 'hds')).toMatchObject({ questions: 2, failed: 2, em: 0, f1: 0 });
 
     const llm = new ScriptedLlm(['\\boxed{Ada Lark}', 'Ada Lark', '\\boxed{1850}', '1850']);
-    const resumed = await runBatch(questions, variants, { llm, retriever: retriever() }, { done: outcome.items });
+    const resumed = await runBatchItems(questions, variants, { llm, retriever: retriever() }, { done: outcome.items });
     expect(resumed.items.map((i) => i.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
   });
 
   it('rejects invalid settings instead of failing every question', async () => {
     const bad: BatchVariant[] = [{ id: 'x', label: 'x', method: 'hds', settings: { hds: { maxTurns: 0 } } }];
-    await expect(runBatch(questions, bad, { llm: new ScriptedLlm([]), retriever: retriever() })).rejects.toThrow('max_turns must be >= 1');
+    await expect(runBatchItems(questions, bad, { llm: new ScriptedLlm([]), retriever: retriever() })).rejects.toThrow('max_turns must be >= 1');
   });
 });
 

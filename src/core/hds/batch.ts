@@ -83,7 +83,7 @@ export interface BatchProgress {
   current?: { questionId: string; variantId: string };
 }
 
-/** Options of {@link runBatch}. */
+/** Options of {@link runBatchItems}. */
 export interface RunBatchOptions {
   /** Items already done (a resumed batch): their pairs are skipped unless failed and `retryFailed`. */
   done?: readonly BatchItem[];
@@ -120,7 +120,7 @@ export function batchKey(questionId: string, variantId: string): string {
  * Runs every variant on every question, question by question (so that a partial batch compares the variants on
  * the same questions). Resumable: pass the items already done.
  */
-export async function runBatch(
+export async function runBatchItems(
   questions: readonly BatchQuestion[],
   variants: readonly BatchVariant[],
   deps: Omit<AgentDeps, 'relevance'>,

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { AGENT_METHOD_LABELS, budgetSweepVariants, type AgentMethod, type BatchVariant, type BudgetParam } from '../../core/index.ts';
+import { AGENT_METHOD_LABELS, budgetSweepVariants, exportAgentRuns, type AgentMethod, type BatchVariant, type BudgetParam } from '../../core/index.ts';
 import { errorMessage } from '../common/format.ts';
 import { downloadText, safeFileName } from '../common/download.ts';
 import { CorpusPicker } from '../search/CorpusPicker.tsx';
 import { useAppStore } from '../state/app-store.ts';
 import { useCorpusQuestions } from './AskPanel.tsx';
 import { BatchResults } from './BatchResults.tsx';
-import { getHdsStore } from './hds-services.ts';
+import { getAgentRunStore, getSettingsStore } from './hds-services.ts';
 import { useHdsRun } from './run-state.ts';
 import { agentSettingsOf, useHdsSettings } from './settings-state.ts';
 
@@ -60,7 +60,7 @@ export function BatchPanel() {
 
   const exportBatch = async () => {
     if (!batch) return;
-    downloadText(`${safeFileName(batch.name, 'batch')}.json`, await (await getHdsStore()).exportRuns([batch.id]), 'application/json');
+    downloadText(`${safeFileName(batch.name, 'batch')}.json`, await exportAgentRuns(await getAgentRunStore(), await (await getSettingsStore()).secrets(), [batch.id]), 'application/json');
   };
 
   const progress = run.batchProgress;

@@ -1,18 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { AGENT_METHOD_LABELS, type AgentMethod } from '../../core/index.ts';
-import type { HdsRunSummary } from '../../storage/hds-store.ts';
-import { batchLockName } from '../../workers/hds-worker-api.ts';
+import { AGENT_METHOD_LABELS, batchLockName, exportAgentRuns, importAgentRuns, type AgentMethod, type AgentRunSummary } from '../../core/index.ts';
 import { errorMessage } from '../common/format.ts';
 import { downloadText, safeFileName } from '../common/download.ts';
-import { getHdsStore, heldLocks } from './hds-services.ts';
+import { getAgentRunStore, getSettingsStore, heldLocks } from './hds-services.ts';
 import { savedRunsKey, useHdsRun } from './run-state.ts';
 
 /** Saved HDS and baseline runs: open (replay), rename, delete, export and import as JSON. */
 export function SavedRuns({ onOpened }: { onOpened(type: 'question' | 'batch'): void }) {
   const client = useQueryClient();
   const run = useHdsRun();
-  const runs = useQuery({ queryKey: savedRunsKey, queryFn: async () => (await getHdsStore()).list() });
+  const runs = useQuery({ queryKey: savedRunsKey, queryFn: async () => (await getAgentRunStore()).list() });
   const locks = useQuery({ queryKey: [...savedRunsKey, 'locks', runs.dataUpdatedAt], queryFn: heldLocks });
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -25,8 +23,8 @@ export function SavedRuns({ onOpened }: { onOpened(type: 'question' | 'batch'): 
     onSettled: refresh,
   });
 
-  const open = async (summary: HdsRunSummary) => {
-    const saved = await (await getHdsStore()).get(summary.id);
+  const open = async (summary: AgentRunSummary) => {
+    const saved = await (await getAgentRunStore()).get(summary.id);
     if (!saved) return setMessage({ ok: false, text: 'This run is no longer saved.' });
     if (saved.type === 'question') run.openQuestion(saved);
     else run.openBatch(saved);
@@ -34,13 +32,13 @@ export function SavedRuns({ onOpened }: { onOpened(type: 'question' | 'batch'): 
   };
 
   const exportRuns = async (ids: string[] | undefined, name: string) => {
-    const text = await (await getHdsStore()).exportRuns(ids);
+    const text = await exportAgentRuns(await getAgentRunStore(), await (await getSettingsStore()).secrets(), ids);
     downloadText(`${safeFileName(name, 'runs')}.json`, text, 'application/json');
   };
 
   const importFile = async (file: File) => {
     try {
-      const imported = await (await getHdsStore()).importRuns(await file.text());
+      const imported = await importAgentRuns(await getAgentRunStore(), await file.text());
       setMessage({ ok: true, text: `Imported ${imported.length} run(s) from ${file.name}.` });
     } catch (error) {
       setMessage({ ok: false, text: `Could not import ${file.name}: ${errorMessage(error)}` });
@@ -49,7 +47,7 @@ export function SavedRuns({ onOpened }: { onOpened(type: 'question' | 'batch'): 
     }
   };
 
-  const statusOf = (s: HdsRunSummary): string => {
+  const statusOf = (s: AgentRunSummary): string => {
     if (s.status !== 'running') return s.status;
     if (run.active === 'batch' && run.batch?.id === s.id) return 'running';
     const held = locks.data;
@@ -115,7 +113,7 @@ export function SavedRuns({ onOpened }: { onOpened(type: 'question' | 'batch'): 
                           e.preventDefault();
                           const name = renaming.name;
                           setRenaming(null);
-                          action.mutate(async () => (await getHdsStore()).rename(s.id, name));
+                          action.mutate(async () => (await getAgentRunStore()).rename(s.id, name));
                         }}
                       >
                         <input aria-label="New run name" value={renaming.name} autoFocus onChange={(e) => setRenaming({ id: s.id, name: e.target.value })} />
@@ -164,7 +162,7 @@ export function SavedRuns({ onOpened }: { onOpened(type: 'question' | 'batch'): 
                       type="button"
                       disabled={status === 'running'}
                       onClick={() => {
-                        if (confirm(`Delete the saved run “${s.name}”?`)) action.mutate(async () => (await getHdsStore()).delete(s.id));
+                        if (confirm(`Delete the saved run “${s.name}”?`)) action.mutate(async () => (await getAgentRunStore()).delete(s.id));
                       }}
                     >
                       Delete

@@ -1,15 +1,24 @@
 import * as Comlink from 'comlink';
-import { openWorkbenchDb } from '../../storage/index.ts';
-import { HdsStore } from '../../storage/hds-store.ts';
+import { IdbAgentRunStore, IdbSettingsStore, openWorkbenchDb } from '../../storage/index.ts';
 import type { HdsWorkerApi } from '../../workers/hds-worker-api.ts';
 
-let store: Promise<HdsStore> | null = null;
+let settings: Promise<IdbSettingsStore> | null = null;
+let runs: Promise<IdbAgentRunStore> | null = null;
 let worker: Comlink.Remote<HdsWorkerApi> | null = null;
 
-/** Saved runs and model settings of this browser. */
-export function getHdsStore(): Promise<HdsStore> {
-  store ??= openWorkbenchDb().then((db) => new HdsStore(db));
-  return store;
+/** Endpoint settings and API keys of this browser. */
+export function getSettingsStore(): Promise<IdbSettingsStore> {
+  settings ??= openWorkbenchDb().then((db) => new IdbSettingsStore(db));
+  return settings;
+}
+
+/** Saved HDS and baseline runs of this browser (scrubbed of the settings' keys). */
+export function getAgentRunStore(): Promise<IdbAgentRunStore> {
+  runs ??= openWorkbenchDb().then(async (db) => {
+    const keys = await getSettingsStore();
+    return new IdbAgentRunStore(db, () => keys.secrets());
+  });
+  return runs;
 }
 
 /** The worker that runs HDS and the baselines (created on first use). */

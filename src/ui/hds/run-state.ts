@@ -2,6 +2,7 @@ import * as Comlink from 'comlink';
 import { create } from 'zustand';
 import { aggregateBatch, type BatchProgress, type LlmProviderSettings, type ModelLoadProgress, type SavedBatchRun, type SavedQuestionRun } from '../../core/index.ts';
 import type { BatchRunRequest, HdsWorkerEvent, QuestionRunRequest } from '../../workers/hds-worker-api.ts';
+import { withAbortPort } from '../../workers/abort-bridge.ts';
 import { errorMessage } from '../common/format.ts';
 import { queryClient } from '../state/query-client.ts';
 import { getHdsWorker } from './hds-services.ts';
@@ -70,6 +71,12 @@ export const useHdsRun = create<RunState>((set, get) => {
     }
   };
   const proxy = Comlink.proxy(onEvent);
+  let controller: AbortController | null = null;
+  // Runs a worker job with a fresh abort port (the signal's bridge into the worker).
+  const withCancel = <T>(call: (port: MessagePort | undefined) => Promise<T>): Promise<T> => {
+    controller = new AbortController();
+    return withAbortPort(controller.signal, (port) => call(port && Comlink.transfer(port, [port]))).finally(() => (controller = null));
+  };
 
   const batchJob = async (work: () => Promise<SavedBatchRun>) => {
     if (get().active) return;
@@ -101,7 +108,7 @@ export const useHdsRun = create<RunState>((set, get) => {
       if (get().active) return;
       set((s) => ({ active: 'question', view: null, question: null, answers, replay: false, questionError: null, liveRuns: s.liveRuns + 1 }));
       try {
-        const saved = await getHdsWorker().runQuestion(request, proxy);
+        const saved = await withCancel((port) => getHdsWorker().runQuestion(request, proxy, port));
         set({ question: saved, view: saved.run.kind === 'hds' ? timelineFromRun(saved.run) : null });
       } catch (error) {
         set({ questionError: errorMessage(error) });
@@ -110,10 +117,10 @@ export const useHdsRun = create<RunState>((set, get) => {
         refreshSavedRuns();
       }
     },
-    runBatch: (request) => batchJob(() => getHdsWorker().runBatch(request, proxy)),
-    resumeBatch: (runId, provider) => batchJob(() => getHdsWorker().resumeBatch(runId, provider, proxy)),
+    runBatch: (request) => batchJob(() => withCancel((port) => getHdsWorker().runBatch(request, proxy, port))),
+    resumeBatch: (runId, provider) => batchJob(() => withCancel((port) => getHdsWorker().resumeBatch(runId, provider, proxy, port))),
     cancel() {
-      void getHdsWorker().cancel();
+      controller?.abort(new DOMException('The run was cancelled', 'AbortError'));
     },
     openQuestion(run) {
       set({

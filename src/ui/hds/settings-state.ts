@@ -6,12 +6,13 @@ import {
   DEFAULT_SINGLE_SHOT_CONFIG,
   findLlmPreset,
   OKAPI_BM25,
+  withApiKey,
   type AgentSettings,
   type HdsConfig,
   type LlmProviderSettings,
   type PipelineSpec,
 } from '../../core/index.ts';
-import { getHdsStore } from './hds-services.ts';
+import { getSettingsStore } from './hds-services.ts';
 
 /** The HDS settings the page edits (the prompts keep their defaults). */
 export type HdsBudget = Pick<
@@ -80,7 +81,7 @@ export const useHdsSettings = create<SettingsState>((set, get) => {
   const persist = async () => {
     const { provider, apiKeys, budget, spec, baselines, loaded } = get();
     if (!loaded) return;
-    const store = await getHdsStore();
+    const store = await getSettingsStore();
     await store.saveLlmSettings(provider, apiKeys);
     await store.saveUiSettings({ budget, spec, baselines } satisfies UiSettings);
   };
@@ -97,7 +98,7 @@ export const useHdsSettings = create<SettingsState>((set, get) => {
     baselines: DEFAULT_BASELINES,
     async load() {
       if (get().loaded) return;
-      const store = await getHdsStore();
+      const store = await getSettingsStore();
       const [llm, ui] = await Promise.all([store.getLlmSettings(), store.getUiSettings() as Promise<Partial<UiSettings> | undefined>]);
       set({
         loaded: true,
@@ -130,11 +131,7 @@ export const useHdsSettings = create<SettingsState>((set, get) => {
     },
     setProvider(patch) {
       const provider = { ...get().provider, ...patch } as LlmProviderSettings;
-      const apiKeys = { ...get().apiKeys };
-      if (provider.kind === 'openai-compatible' && 'apiKey' in patch) {
-        if (provider.apiKey?.trim()) apiKeys[provider.presetId] = provider.apiKey.trim();
-        else delete apiKeys[provider.presetId];
-      }
+      const apiKeys = provider.kind === 'openai-compatible' && 'apiKey' in patch ? withApiKey(get().apiKeys, provider.presetId, provider.apiKey ?? '') : get().apiKeys;
       set({ provider, apiKeys });
       schedule();
     },

@@ -5,7 +5,7 @@ import { getRunStore } from './runs.ts';
 import { announceCorporaChanged } from './corpora-channel.ts';
 import { useLoadStore } from './load-store.ts';
 import { getVectorStore } from './embeddings.ts';
-import { getHdsStore } from '../hds/hds-services.ts';
+import { getAgentRunStore } from '../hds/hds-services.ts';
 
 export const corporaKey = ['corpora'] as const;
 export const storageKey = ['storage'] as const;
@@ -31,7 +31,7 @@ export function useDeleteCorpus() {
       await (await getCorpusStore()).deleteCorpus(id);
       await (await getVectorStore()).deleteCorpusSets(id);
       await (await getRunStore()).deleteRunsOfCorpus(id);
-      await (await getHdsStore()).deleteCorpusRuns(id);
+      await (await getAgentRunStore()).deleteCorpusRuns(id);
       await getRetrievalWorker().forget(id);
       const load = useLoadStore.getState();
       if (load.state.status === 'done' && load.state.corpus.id === id) load.dismiss();
