@@ -276,3 +276,4 @@ export {
   type QuestionRunOptions,
   type BatchRunOptions,
 } from './use-cases/agent-runs.ts';
+export { deleteCorpus, MemoryCorpusRemoval, type CorpusRemoval } from './use-cases/delete-corpus.ts';

@@ -1,6 +1,6 @@
 import type { IDBPDatabase } from 'idb';
 import { checkAgentRunName, stripSecrets, summarizeAgentRun, type AgentRunStore, type AgentRunSummary, type SavedAgentRun } from '../core/index.ts';
-import type { WorkbenchDb } from './database.ts';
+import type { WorkbenchDb, WorkbenchWriteTx } from './database.ts';
 import type { StoredHdsRun } from './hds-schema.ts';
 import { guardQuota } from './quota.ts';
 
@@ -41,7 +41,12 @@ export class IdbAgentRunStore implements AgentRunStore {
 
   async deleteCorpusRuns(corpusId: string): Promise<void> {
     const tx = this.db.transaction('hdsRuns', 'readwrite');
-    for (const key of await tx.store.index('corpusId').getAllKeys(corpusId)) await tx.store.delete(key);
-    await tx.done;
+    await Promise.all([deleteCorpusAgentRunRows(tx as unknown as WorkbenchWriteTx, corpusId), tx.done]);
   }
+}
+
+/** Deletes a corpus's HDS runs within `tx` (which spans `hdsRuns`). */
+export async function deleteCorpusAgentRunRows(tx: WorkbenchWriteTx, corpusId: string): Promise<void> {
+  const store = tx.objectStore('hdsRuns');
+  await Promise.all((await store.index('corpusId').getAllKeys(corpusId)).map((key) => store.delete(key)));
 }

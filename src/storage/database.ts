@@ -1,4 +1,4 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { CorpusDocument, CorpusQuery, Qrel } from '../core/index.ts';
 import type { CorpusRecord, SerializedBm25Index } from '../core/index.ts';
 import type { StoredHdsRun } from './hds-schema.ts';
@@ -65,3 +65,6 @@ export function openWorkbenchDb(name: string = DATABASE_NAME): Promise<IDBPDatab
 export function corpusKeyRange(corpusId: string): IDBKeyRange {
   return IDBKeyRange.bound([corpusId], [corpusId, []]);
 }
+
+/** A read-write transaction over any stores of the workbench database (stores add their rows' deletions to it). */
+export type WorkbenchWriteTx = IDBPTransaction<WorkbenchDb, StoreNames<WorkbenchDb>[], 'readwrite'>;

@@ -8,10 +8,23 @@ import {
   type Qrel,
   type SerializedBm25Index,
 } from '../core/index.ts';
-import { corpusKeyRange, type WorkbenchDb } from './database.ts';
+import { corpusKeyRange, type WorkbenchDb, type WorkbenchWriteTx } from './database.ts';
 import { guardQuota } from './quota.ts';
 
-const CORPUS_STORES = ['corpora', 'documents', 'queries', 'qrels', 'indexes'] as const;
+/** The stores that hold a corpus's own rows. */
+export const CORPUS_STORES = ['corpora', 'documents', 'queries', 'qrels', 'indexes'] as const;
+
+/** Deletes a corpus's own rows within `tx` (which spans CORPUS_STORES). */
+export function deleteCorpusRows(tx: WorkbenchWriteTx, corpusId: string): Promise<unknown> {
+  const range = corpusKeyRange(corpusId);
+  return Promise.all([
+    tx.objectStore('corpora').delete(corpusId),
+    tx.objectStore('documents').delete(range),
+    tx.objectStore('queries').delete(range),
+    tx.objectStore('qrels').delete(range),
+    tx.objectStore('indexes').delete(range),
+  ]);
+}
 
 
 function strip<T extends { corpusId: string }>(row: T): Omit<T, 'corpusId'> {
@@ -78,15 +91,7 @@ export class IdbCorpusStore implements CorpusStore {
 
   async deleteCorpus(corpusId: string): Promise<void> {
     const tx = this.db.transaction([...CORPUS_STORES], 'readwrite');
-    const range = corpusKeyRange(corpusId);
-    await Promise.all([
-      tx.objectStore('corpora').delete(corpusId),
-      tx.objectStore('documents').delete(range),
-      tx.objectStore('queries').delete(range),
-      tx.objectStore('qrels').delete(range),
-      tx.objectStore('indexes').delete(range),
-      tx.done,
-    ]);
+    await Promise.all([deleteCorpusRows(tx as unknown as WorkbenchWriteTx, corpusId), tx.done]);
   }
 
   async renameCorpus(corpusId: string, name: string): Promise<void> {

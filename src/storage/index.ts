@@ -7,3 +7,4 @@ export { IdbRunStore } from './runs-store.ts';
 export { IdbVectorStore } from './vectors-store.ts';
 export { IdbAgentRunStore } from './agent-run-store.ts';
 export { IdbSettingsStore } from './settings-store.ts';
+export { IdbCorpusRemoval } from './corpus-removal.ts';

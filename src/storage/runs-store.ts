@@ -1,6 +1,6 @@
 import type { IDBPDatabase } from 'idb';
 import { checkRunName, summarizeRun, type RunRecord, type RunStore, type RunSummary } from '../core/index.ts';
-import type { WorkbenchDb } from './database.ts';
+import type { WorkbenchDb, WorkbenchWriteTx } from './database.ts';
 import { guardQuota } from './quota.ts';
 import { rankingsKey, type StoredRunRankings, type StoredRunSummary } from './runs-schema.ts';
 
@@ -49,10 +49,17 @@ export class IdbRunStore implements RunStore {
 
   async deleteRunsOfCorpus(corpusId: string): Promise<number> {
     const tx = this.db.transaction('runs', 'readwrite');
-    const ids = await tx.store.index('corpusId').getAllKeys(corpusId);
-    await Promise.all([...ids.flatMap((id) => [tx.store.delete(id), tx.store.delete(rankingsKey(id))]), tx.done]);
-    return ids.length;
+    const [count] = await Promise.all([deleteCorpusRunRows(tx as unknown as WorkbenchWriteTx, corpusId), tx.done]);
+    return count;
   }
+}
+
+/** Deletes a corpus's runs (summary and rankings rows) within `tx` (which spans `runs`); resolves to how many. */
+export async function deleteCorpusRunRows(tx: WorkbenchWriteTx, corpusId: string): Promise<number> {
+  const store = tx.objectStore('runs');
+  const ids = await store.index('corpusId').getAllKeys(corpusId);
+  await Promise.all(ids.flatMap((id) => [store.delete(id), store.delete(rankingsKey(id))]));
+  return ids.length;
 }
 
 function toSummary(row: StoredRunSummary): RunSummary {

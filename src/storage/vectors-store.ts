@@ -7,7 +7,7 @@ import {
   type VectorChunk,
   type VectorStore,
 } from '../core/index.ts';
-import { corpusKeyRange, type WorkbenchDb } from './database.ts';
+import { corpusKeyRange, type WorkbenchDb, type WorkbenchWriteTx } from './database.ts';
 import { isQuotaError } from './quota.ts';
 import type { StoredPooledChunk, StoredTokenChunk } from './vectors-schema.ts';
 
@@ -109,10 +109,18 @@ export class IdbVectorStore implements VectorStore {
   }
 
   async deleteCorpusSets(corpusId: string): Promise<void> {
-    const tx = this.db.transaction(['embeddingSets', 'vectorChunks'], 'readwrite');
-    const range = corpusKeyRange(corpusId);
-    await Promise.all([tx.objectStore('embeddingSets').delete(range), tx.objectStore('vectorChunks').delete(range), tx.done]);
+    const tx = this.db.transaction([...VECTOR_STORES], 'readwrite');
+    await Promise.all([deleteCorpusVectorRows(tx as unknown as WorkbenchWriteTx, corpusId), tx.done]);
   }
+}
+
+/** The stores that hold embedding sets and their vectors. */
+export const VECTOR_STORES = ['embeddingSets', 'vectorChunks'] as const;
+
+/** Deletes a corpus's embedding sets and vectors within `tx` (which spans VECTOR_STORES). */
+export function deleteCorpusVectorRows(tx: WorkbenchWriteTx, corpusId: string): Promise<unknown> {
+  const range = corpusKeyRange(corpusId);
+  return Promise.all([tx.objectStore('embeddingSets').delete(range), tx.objectStore('vectorChunks').delete(range)]);
 }
 
 function abortQuietly(tx: { abort(): void }): void {
