@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
-import { ErrorBoundary } from './common/ErrorBoundary.tsx';
-import { StorageMeter } from './corpora/StorageMeter.tsx';
+import { ErrorBoundary } from './shared/ErrorBoundary.tsx';
+import { StorageMeter } from './shared/StorageMeter.tsx';
 import { findPage, PAGES } from './pages.tsx';
-import { useAppStore } from './state/app-store.ts';
+import { useAppStore } from './shared/app-store.ts';
 
 export function App() {
   const { page, setPage } = useAppStore();

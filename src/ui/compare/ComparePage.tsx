@@ -1,20 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_MEASURES, DEFAULT_PERMUTATIONS, DEFAULT_SEED, describeRunPipeline, type RunComparison, type RunSummary } from '../../core/index.ts';
-import { errorMessage } from '../common/format.ts';
-import { useAppStore } from '../state/app-store.ts';
-import { useCorpora } from '../state/corpora.ts';
-import { useRuns } from '../state/runs.ts';
-import { CorpusPicker } from '../search/CorpusPicker.tsx';
-import { hasRelevant, useQrels, useQueries } from '../runs/corpus-data.ts';
-import { MeasuresInput } from '../runs/MeasuresInput.tsx';
+import { errorMessage } from '../shared/format.ts';
+import { useAppStore } from '../shared/app-store.ts';
+import { useCorpora } from '../shared/corpora.ts';
+import { useRuns } from '../shared/runs.ts';
+import { CorpusPicker } from '../shared/CorpusPicker.tsx';
+import { hasRelevant, useQrels, useQueries } from '../shared/corpus-data.ts';
+import { MeasuresInput } from '../shared/MeasuresInput.tsx';
 import { cancelComparison, runComparison } from './compare-worker.ts';
 import { ComparisonTable } from './ComparisonTable.tsx';
 import { PerQueryTable, perQueryRows } from './PerQueryTable.tsx';
 import { RankingsSideBySide } from './RankingsSideBySide.tsx';
-import '../runs/runs.css';
+import '../shared/runs.css';
 import './compare.css';
-import { NoCorpusYet } from '../common/NoCorpusYet.tsx';
-import { NumberField } from '../common/NumberField.tsx';
+import { NoCorpusYet } from '../shared/NoCorpusYet.tsx';
+import { NumberField } from '../shared/NumberField.tsx';
 
 const MAX_SEED = 2 ** 32 - 1;
 /** Runs ticked by default (the newest ones besides the baseline). */

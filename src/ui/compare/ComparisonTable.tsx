@@ -1,5 +1,5 @@
 import { comparisonCsv, SIGNIFICANCE_LEVELS, significanceMark, type RunComparison, type RunSummary } from '../../core/index.ts';
-import { downloadText, safeFileName } from '../common/download.ts';
+import { downloadText, safeFileName } from '../shared/download.ts';
 import { deltaClass, formatDelta, formatMeasure, formatP } from './number-format.ts';
 
 /** Means, deltas, wins/ties/losses and p-values of every compared run and measure, with a CSV download. */

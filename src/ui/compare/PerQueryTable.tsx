@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { perQueryCsv, type CorpusQuery, type PerQueryComparisonRow, type RunComparison } from '../../core/index.ts';
-import { downloadText, safeFileName } from '../common/download.ts';
+import { downloadText, safeFileName } from '../shared/download.ts';
 import { deltaClass, formatDelta, formatMeasure } from './number-format.ts';
 
 type SortKey = 'queryId' | 'query' | 'baseline' | 'run' | 'delta';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { rankForEvaluation, runMapOfRecord, type QrelsMap, type RunRecord } from '../../core/index.ts';
-import { errorMessage } from '../common/format.ts';
-import { useRun } from '../state/runs.ts';
-import { getCorpusStore } from '../state/storage.ts';
+import { errorMessage } from '../shared/format.ts';
+import { useRun } from '../shared/runs.ts';
+import { getCorpusStore } from '../services/stores.ts';
 import { formatMeasure } from './number-format.ts';
 
 const TOP = 20;

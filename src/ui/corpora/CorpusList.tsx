@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { CorpusRecord } from '../../core/index.ts';
-import { errorMessage, formatBytes, formatCount } from '../common/format.ts';
-import { useAppStore } from '../state/app-store.ts';
-import { useCorpora, useDeleteCorpus, useRenameCorpus } from '../state/corpora.ts';
-import { useLoadStore } from '../state/load-store.ts';
+import { errorMessage, formatBytes, formatCount } from '../shared/format.ts';
+import { useAppStore } from '../shared/app-store.ts';
+import { useCorpora, useDeleteCorpus, useRenameCorpus } from '../shared/corpora.ts';
+import { useLoadStore } from '../shared/load-store.ts';
 import { IssueTable } from './LoadStatus.tsx';
 import { loadSampleCorpus } from './sample-corpus.ts';
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { DEFAULT_ANALYZER_OPTIONS, sniffFields, type AnalyzerOptions, type FieldMapping, type LoadCorpusOptions } from '../../core/index.ts';
 import type { PickedFile } from '../../workers/corpus-worker-api.ts';
-import { errorMessage, formatBytes } from '../common/format.ts';
-import { useLoadStore } from '../state/load-store.ts';
-import { useAppStore } from '../state/app-store.ts';
-import { describeSelection, filesFromDrop, filesFromInput } from './picked-files.ts';
+import { errorMessage, formatBytes } from '../shared/format.ts';
+import { useLoadStore } from '../shared/load-store.ts';
+import { useAppStore } from '../shared/app-store.ts';
+import { describeSelection, filesFromDrop, filesFromInput } from '../shared/picked-files.ts';
 import { loadSampleCorpus } from './sample-corpus.ts';
 
 interface MappingChoice {

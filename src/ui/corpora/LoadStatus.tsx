@@ -1,6 +1,6 @@
 import type { IngestIssue, IngestSummary } from '../../core/index.ts';
-import { formatCount, formatDuration, plural } from '../common/format.ts';
-import { useLoadStore } from '../state/load-store.ts';
+import { formatCount, formatDuration, plural } from '../shared/format.ts';
+import { useLoadStore } from '../shared/load-store.ts';
 
 /** Progress of the running load (bar, documents per second, time left, cancel) or the report of the last one. */
 export function LoadStatus() {

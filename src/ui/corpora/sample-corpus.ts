@@ -2,8 +2,8 @@ import corpusUrl from '../../../sample-data/meridian/corpus.jsonl?url';
 import queriesUrl from '../../../sample-data/meridian/queries.jsonl?url';
 import qrelsUrl from '../../../sample-data/meridian/qrels/test.tsv?url';
 import type { PickedFile } from '../../workers/corpus-worker-api.ts';
-import { useAppStore } from '../state/app-store.ts';
-import { useLoadStore } from '../state/load-store.ts';
+import { useAppStore } from '../shared/app-store.ts';
+import { useLoadStore } from '../shared/load-store.ts';
 
 export const SAMPLE_CORPUS_NAME = 'Meridian Coast (sample)';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { describeEmbeddingModel } from '../../core/index.ts';
-import { formatBytes, formatCount, formatDuration } from '../common/format.ts';
+import { formatBytes, formatCount, formatDuration } from '../shared/format.ts';
 import { useEmbedStore, type FileProgress } from './embed-store.ts';
 
 /** Progress of the embedding job (model files, then documents), or how it ended. */

@@ -1,8 +1,8 @@
 import { describeEmbeddingModel, describeModelSource, type EmbeddingSetRecord } from '../../core/index.ts';
-import { errorMessage, formatBytes, formatCount } from '../common/format.ts';
-import { useAppStore } from '../state/app-store.ts';
-import { useDeleteEmbeddingSet, useEmbeddingSets } from '../state/embeddings.ts';
-import { usePipelineStore } from '../search/pipeline-store.ts';
+import { errorMessage, formatBytes, formatCount } from '../shared/format.ts';
+import { useAppStore } from '../shared/app-store.ts';
+import { useDeleteEmbeddingSet, useEmbeddingSets } from '../shared/embeddings.ts';
+import { usePipelineStore } from '../shared/pipeline-store.ts';
 import { useEmbedStore } from './embed-store.ts';
 
 /** The embedded versions of a corpus: progress, resume, search with, delete. */

@@ -1,12 +1,12 @@
-import { CorpusPicker } from '../search/CorpusPicker.tsx';
-import { useAppStore } from '../state/app-store.ts';
-import { useCorpora } from '../state/corpora.ts';
-import { useModelFolders } from '../state/embeddings.ts';
+import { CorpusPicker } from '../shared/CorpusPicker.tsx';
+import { useAppStore } from '../shared/app-store.ts';
+import { useCorpora } from '../shared/corpora.ts';
+import { useModelFolders } from '../shared/embeddings.ts';
 import { EmbeddingSetList } from './EmbeddingSetList.tsx';
 import { EmbedStatus } from './EmbedStatus.tsx';
 import { useEmbedStore } from './embed-store.ts';
 import { ModelPicker } from './ModelPicker.tsx';
-import { NoCorpusYet } from '../common/NoCorpusYet.tsx';
+import { NoCorpusYet } from '../shared/NoCorpusYet.tsx';
 
 /** Embeds corpora with a transformer model in a worker; lists, resumes and deletes the stored vectors. */
 export function EmbeddingsPage() {

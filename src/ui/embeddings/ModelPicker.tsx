@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { EMBEDDING_MODEL_PRESETS, HUGGING_FACE_HOST, type EmbeddingDtype } from '../../core/index.ts';
-import { errorMessage, formatBytes } from '../common/format.ts';
-import { filesFromInput } from '../corpora/picked-files.ts';
-import { getEmbedWorker, modelFoldersKey, useModelFolders } from '../state/embeddings.ts';
-import { queryClient } from '../state/query-client.ts';
+import { errorMessage, formatBytes } from '../shared/format.ts';
+import { filesFromInput } from '../shared/picked-files.ts';
+import { modelFoldersKey } from '../services/query-keys.ts';
+import { getEmbedWorker } from '../services/workers.ts';
+import { useModelFolders } from '../shared/embeddings.ts';
+import { queryClient } from '../services/query-client.ts';
 import { useEmbedStore, withPresetDefaults } from './embed-store.ts';
 
 const OTHER = '';

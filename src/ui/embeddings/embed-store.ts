@@ -8,11 +8,11 @@ import {
   type EmbeddingSetRecord,
 } from '../../core/index.ts';
 import type { EmbedEvent, EmbedRequest, ModelSettings } from '../../workers/embed-worker-api.ts';
-import { errorMessage } from '../common/format.ts';
-import { storageKey } from '../state/corpora.ts';
-import { embeddingSetsKey, getEmbedWorker } from '../state/embeddings.ts';
-import { queryClient } from '../state/query-client.ts';
-import { requestPersistence } from '../state/storage.ts';
+import { errorMessage } from '../shared/format.ts';
+import { embeddingSetsKey, storageKey } from '../services/query-keys.ts';
+import { getEmbedWorker } from '../services/workers.ts';
+import { queryClient } from '../services/query-client.ts';
+import { requestPersistence } from '../services/stores.ts';
 
 /** Download/read progress of one model file. */
 export interface FileProgress {

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { errorMessage } from '../common/format.ts';
-import { downloadBlob, downloadText, safeFileName } from '../common/download.ts';
+import { errorMessage } from '../shared/format.ts';
+import { downloadBlob, downloadText, safeFileName } from '../shared/download.ts';
 import type { AlphaChartModel } from './alpha-chart-data.ts';
 import { chartSvgText, svgToPng, type ExportLegendItem } from './chart-export.ts';
 

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { describePipeline, describeSettings, type CorpusDocument, type SweepKey } from '../../core/index.ts';
-import { errorMessage, formatCount, formatDuration } from '../common/format.ts';
-import { hasRelevant, useQrels, useQueries } from '../runs/corpus-data.ts';
-import { CorpusPicker } from '../search/CorpusPicker.tsx';
-import { useAppStore } from '../state/app-store.ts';
-import { useCorpora } from '../state/corpora.ts';
-import { useRuns } from '../state/runs.ts';
-import { getCorpusStore } from '../state/storage.ts';
+import { errorMessage, formatCount, formatDuration } from '../shared/format.ts';
+import { hasRelevant, useQrels, useQueries } from '../shared/corpus-data.ts';
+import { CorpusPicker } from '../shared/CorpusPicker.tsx';
+import { useAppStore } from '../shared/app-store.ts';
+import { useCorpora } from '../shared/corpora.ts';
+import { useRuns } from '../shared/runs.ts';
+import { getCorpusStore } from '../services/stores.ts';
 import { AlphaChart } from './AlphaChart.tsx';
 import { buildAlphaChart, chartXKeys, findPoint, perQueryDeltas, winsRows } from './alpha-chart-data.ts';
 import { getGqrPool } from './gqr-pool.ts';
@@ -17,8 +17,8 @@ import { sweepCsv } from './sweep-csv.ts';
 import { SweepForm } from './SweepForm.tsx';
 import { useSweepStore } from './sweep-store.ts';
 import './gqr.css';
-import { NoCorpusYet } from '../common/NoCorpusYet.tsx';
-import { useNow } from '../common/use-now.ts';
+import { NoCorpusYet } from '../shared/NoCorpusYet.tsx';
+import { useNow } from '../shared/use-now.ts';
 
 /** The GQR lab: sweep GQR settings over a query set, read the answer off a chart, inspect single queries. */
 export function GqrLabPage() {

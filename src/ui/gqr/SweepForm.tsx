@@ -16,11 +16,11 @@ import {
   type GridAxis,
   type SweepKey,
 } from '../../core/index.ts';
-import { errorMessage, formatCount } from '../common/format.ts';
-import { MeasuresInput } from '../runs/MeasuresInput.tsx';
-import { Bm25Settings } from '../search/Bm25Settings.tsx';
-import { useAppStore } from '../state/app-store.ts';
-import { useSearchableSets } from '../state/embeddings.ts';
+import { errorMessage, formatCount } from '../shared/format.ts';
+import { MeasuresInput } from '../shared/MeasuresInput.tsx';
+import { Bm25Settings } from '../shared/Bm25Settings.tsx';
+import { useAppStore } from '../shared/app-store.ts';
+import { useSearchableSets } from '../shared/embeddings.ts';
 import { useSweepStore } from './sweep-store.ts';
 
 /** The grid a new sweep starts with: 11 values of α, per-step against fixed target (DECISIONS G1). */

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import { runSweep, type CorpusRecord, type GqrPipelineSpec, type GridAxis, type SavedSweep, type SweepDeps, type SweepPreparedQuery } from '../../core/index.ts';
-import { errorMessage } from '../common/format.ts';
-import { getRunStore, refreshRuns } from '../state/runs.ts';
-import { getCorpusStore } from '../state/storage.ts';
+import { errorMessage } from '../shared/format.ts';
+import { getCorpusStore, getRunStore } from '../services/stores.ts';
+import { refreshRuns } from '../shared/runs.ts';
 import { getGqrPool } from './gqr-pool.ts';
 
 /** What the lab's form asks for. */

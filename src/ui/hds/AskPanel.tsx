@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { AGENT_METHOD_LABELS, AGENT_METHODS, isValidAnswerList, type AgentMethod } from '../../core/index.ts';
-import { CorpusPicker } from '../search/CorpusPicker.tsx';
-import { useAppStore } from '../state/app-store.ts';
-import { getCorpusStore } from '../state/storage.ts';
+import { CorpusPicker } from '../shared/CorpusPicker.tsx';
+import { useAppStore } from '../shared/app-store.ts';
+import { getCorpusStore } from '../services/stores.ts';
 import { BaselineTimeline } from './BaselineTimeline.tsx';
 import { OpenDocument } from './OpenDocument.tsx';
 import { useHdsRun } from './run-state.ts';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { AGENT_METHOD_LABELS, budgetSweepVariants, exportAgentRuns, type AgentMethod, type BatchVariant, type BudgetParam } from '../../core/index.ts';
-import { errorMessage } from '../common/format.ts';
-import { downloadText, safeFileName } from '../common/download.ts';
-import { CorpusPicker } from '../search/CorpusPicker.tsx';
-import { useAppStore } from '../state/app-store.ts';
+import { errorMessage } from '../shared/format.ts';
+import { downloadText, safeFileName } from '../shared/download.ts';
+import { CorpusPicker } from '../shared/CorpusPicker.tsx';
+import { useAppStore } from '../shared/app-store.ts';
 import { useCorpusQuestions } from './AskPanel.tsx';
 import { BatchResults } from './BatchResults.tsx';
-import { getAgentRunStore, getSettingsStore } from './hds-services.ts';
+import { getAgentRunStore, getSettingsStore } from '../services/stores.ts';
 import { useHdsRun } from './run-state.ts';
 import { agentSettingsOf, useHdsSettings } from './settings-state.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useCorpora } from '../state/corpora.ts';
+import { useCorpora } from '../shared/corpora.ts';
 import { AskPanel } from './AskPanel.tsx';
 import { BatchPanel } from './BatchPanel.tsx';
 import { ModelSettings } from './ModelSettings.tsx';
@@ -8,7 +8,7 @@ import { SavedRuns } from './SavedRuns.tsx';
 import { SearchSettings } from './SearchSettings.tsx';
 import { useHdsSettings } from './settings-state.ts';
 import './hds.css';
-import { NoCorpusYet } from '../common/NoCorpusYet.tsx';
+import { NoCorpusYet } from '../shared/NoCorpusYet.tsx';
 
 type Tab = 'ask' | 'batch' | 'saved';
 const TABS: ReadonlyArray<{ id: Tab; label: string }> = [

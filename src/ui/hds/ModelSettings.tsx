@@ -1,9 +1,9 @@
 import * as Comlink from 'comlink';
 import { useState } from 'react';
 import { findLlmPreset, LLM_PRESETS, type ConnectionTestResult, type LlmProviderSettings } from '../../core/index.ts';
-import { errorMessage, formatBytes } from '../common/format.ts';
+import { errorMessage, formatBytes } from '../shared/format.ts';
 import type { HdsWorkerEvent } from '../../workers/hds-worker-api.ts';
-import { getHdsWorker } from './hds-services.ts';
+import { getHdsWorker } from '../services/workers.ts';
 import { useHdsRun } from './run-state.ts';
 import { CUSTOM_PRESET, IN_BROWSER, useHdsSettings } from './settings-state.ts';
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { Analyzer } from '../../core/index.ts';
-import { errorMessage } from '../common/format.ts';
-import { DocumentViewer } from '../search/DocumentViewer.tsx';
-import { useCorpora } from '../state/corpora.ts';
-import { getCorpusStore } from '../state/storage.ts';
+import { errorMessage } from '../shared/format.ts';
+import { DocumentViewer } from '../shared/DocumentViewer.tsx';
+import { useCorpora } from '../shared/corpora.ts';
+import { getCorpusStore } from '../services/stores.ts';
 
 /** Opens a document of a stored corpus in the document viewer, the query's words marked. */
 export function OpenDocument(props: { corpusId: string; docId: string; query: string; onClose(): void }) {

@@ -1,21 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { AGENT_METHOD_LABELS, batchLockName, exportAgentRuns, importAgentRuns, type AgentMethod, type AgentRunSummary } from '../../core/index.ts';
-import { errorMessage } from '../common/format.ts';
-import { downloadText, safeFileName } from '../common/download.ts';
-import { getAgentRunStore, getSettingsStore, heldLocks } from './hds-services.ts';
-import { savedRunsKey, useHdsRun } from './run-state.ts';
+import { errorMessage } from '../shared/format.ts';
+import { downloadText, safeFileName } from '../shared/download.ts';
+import { getAgentRunStore, getSettingsStore } from '../services/stores.ts';
+import { heldLocks } from '../services/workers.ts';
+import { agentRunsKey } from '../services/query-keys.ts';
+import { useHdsRun } from './run-state.ts';
 
 /** Saved HDS and baseline runs: open (replay), rename, delete, export and import as JSON. */
 export function SavedRuns({ onOpened }: { onOpened(type: 'question' | 'batch'): void }) {
   const client = useQueryClient();
   const run = useHdsRun();
-  const runs = useQuery({ queryKey: savedRunsKey, queryFn: async () => (await getAgentRunStore()).list() });
-  const locks = useQuery({ queryKey: [...savedRunsKey, 'locks', runs.dataUpdatedAt], queryFn: heldLocks });
+  const runs = useQuery({ queryKey: agentRunsKey, queryFn: async () => (await getAgentRunStore()).list() });
+  const locks = useQuery({ queryKey: [...agentRunsKey, 'locks', runs.dataUpdatedAt], queryFn: heldLocks });
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: savedRunsKey });
+  const refresh = () => client.invalidateQueries({ queryKey: agentRunsKey });
 
   const action = useMutation({
     mutationFn: async (work: () => Promise<unknown>) => work(),

@@ -1,5 +1,5 @@
-import { useAppStore } from '../state/app-store.ts';
-import { PipelineForm } from '../runs/pipeline-form.tsx';
+import { useAppStore } from '../shared/app-store.ts';
+import { PipelineForm } from '../shared/pipeline-form.tsx';
 import { useHdsSettings, type BaselineSettings, type HdsBudget } from './settings-state.ts';
 
 const BUDGET_FIELDS: ReadonlyArray<{ key: keyof HdsBudget; label: string; title: string }> = [

@@ -3,12 +3,12 @@ import { create } from 'zustand';
 import { aggregateBatch, type BatchProgress, type LlmProviderSettings, type ModelLoadProgress, type SavedBatchRun, type SavedQuestionRun } from '../../core/index.ts';
 import type { BatchRunRequest, HdsWorkerEvent, QuestionRunRequest } from '../../workers/hds-worker-api.ts';
 import { withAbortPort } from '../../workers/abort-bridge.ts';
-import { errorMessage } from '../common/format.ts';
-import { queryClient } from '../state/query-client.ts';
-import { getHdsWorker } from './hds-services.ts';
+import { errorMessage } from '../shared/format.ts';
+import { queryClient } from '../services/query-client.ts';
+import { agentRunsKey } from '../services/query-keys.ts';
+import { getHdsWorker } from '../services/workers.ts';
 import { applyHdsEvent, timelineFromRun, type TimelineView } from './timeline-model.ts';
 
-export const savedRunsKey = ['hds-runs'] as const;
 
 /** Which job the worker is running (one at a time). */
 export type ActiveJob = 'question' | 'batch' | null;
@@ -42,7 +42,7 @@ interface RunState {
 }
 
 function refreshSavedRuns() {
-  void queryClient.invalidateQueries({ queryKey: savedRunsKey });
+  void queryClient.invalidateQueries({ queryKey: agentRunsKey });
 }
 
 export const useHdsRun = create<RunState>((set, get) => {

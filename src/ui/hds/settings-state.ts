@@ -12,7 +12,7 @@ import {
   type LlmProviderSettings,
   type PipelineSpec,
 } from '../../core/index.ts';
-import { getSettingsStore } from './hds-services.ts';
+import { getSettingsStore } from '../services/stores.ts';
 
 /** The HDS settings the page edits (the prompts keep their defaults). */
 export type HdsBudget = Pick<

@@ -9,9 +9,9 @@ import {
   type QrelsMap,
   type RunRecord,
 } from '../../core/index.ts';
-import { errorMessage, formatCount } from '../common/format.ts';
-import { saveRun } from '../state/runs.ts';
-import { useQueries } from './corpus-data.ts';
+import { errorMessage, formatCount } from '../shared/format.ts';
+import { saveRun } from '../shared/runs.ts';
+import { useQueries } from '../shared/corpus-data.ts';
 
 const SHOWN_ISSUES = 50;
 const SHOWN_UNKNOWN = 20;

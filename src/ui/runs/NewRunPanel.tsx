@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { describePipeline, type CorpusRecord, type PipelineSpec } from '../../core/index.ts';
-import { formatCount, formatDuration } from '../common/format.ts';
-import { PIPELINE_KINDS, PipelineForm } from './pipeline-form.tsx';
+import { formatCount, formatDuration } from '../shared/format.ts';
+import { PIPELINE_KINDS, PipelineForm } from '../shared/pipeline-form.tsx';
 import { useRunJobStore } from './run-job-store.ts';
-import { NumberField } from '../common/NumberField.tsx';
-import { useNow } from '../common/use-now.ts';
+import { NumberField } from '../shared/NumberField.tsx';
+import { useNow } from '../shared/use-now.ts';
 
 const DEFAULT_K = 1000;
 

@@ -1,7 +1,7 @@
 import { describeRunPipeline, type RunRecord } from '../../core/index.ts';
-import { errorMessage, formatCount } from '../common/format.ts';
-import { useRun } from '../state/runs.ts';
-import { useQueries } from './corpus-data.ts';
+import { errorMessage, formatCount } from '../shared/format.ts';
+import { useRun } from '../shared/runs.ts';
+import { useQueries } from '../shared/corpus-data.ts';
 
 /** Everything saved with one run: configuration, versions, per-query metrics. */
 export function RunDetails({ id, onClose }: { id: string; onClose: () => void }) {

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { DEFAULT_MEASURES } from '../../core/index.ts';
-import { errorMessage } from '../common/format.ts';
-import { useAppStore } from '../state/app-store.ts';
-import { useCorpora } from '../state/corpora.ts';
-import { useRuns } from '../state/runs.ts';
-import { CorpusPicker } from '../search/CorpusPicker.tsx';
-import { hasRelevant, useQrels } from './corpus-data.ts';
+import { errorMessage } from '../shared/format.ts';
+import { useAppStore } from '../shared/app-store.ts';
+import { useCorpora } from '../shared/corpora.ts';
+import { useRuns } from '../shared/runs.ts';
+import { CorpusPicker } from '../shared/CorpusPicker.tsx';
+import { hasRelevant, useQrels } from '../shared/corpus-data.ts';
 import { ImportRunPanel } from './ImportRunPanel.tsx';
-import { MeasuresInput } from './MeasuresInput.tsx';
+import { MeasuresInput } from '../shared/MeasuresInput.tsx';
 import { NewRunPanel } from './NewRunPanel.tsx';
 import { RunDetails } from './RunDetails.tsx';
 import { RunsTable } from './RunsTable.tsx';
-import './runs.css';
-import { NoCorpusYet } from '../common/NoCorpusYet.tsx';
+import '../shared/runs.css';
+import { NoCorpusYet } from '../shared/NoCorpusYet.tsx';
 
 /** Runs of a corpus's query set: make one, import one, see their metrics, rename, export, delete. */
 export function RunsPage() {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { describeRunPipeline, exportRunJson, exportRunTrec, type RunSummary } from '../../core/index.ts';
-import { errorMessage } from '../common/format.ts';
-import { getRunStore, useDeleteRun, useRenameRun } from '../state/runs.ts';
-import { downloadText, safeFileName } from '../common/download.ts';
+import { errorMessage } from '../shared/format.ts';
+import { getRunStore } from '../services/stores.ts';
+import { useDeleteRun, useRenameRun } from '../shared/runs.ts';
+import { downloadText, safeFileName } from '../shared/download.ts';
 
 /** The measures shown as columns: those of the runs, in first-seen order. */
 export function measureColumns(runs: readonly RunSummary[]): string[] {

@@ -2,9 +2,9 @@ import * as Comlink from 'comlink';
 import { create } from 'zustand';
 import type { CorpusRecord, PipelineSpec, RunRecord } from '../../core/index.ts';
 import { withAbortPort } from '../../workers/abort-bridge.ts';
-import { errorMessage } from '../common/format.ts';
-import { refreshRuns } from '../state/runs.ts';
-import { getRetrievalWorker } from '../state/workers.ts';
+import { errorMessage } from '../shared/format.ts';
+import { refreshRuns } from '../shared/runs.ts';
+import { getRetrievalWorker } from '../services/workers.ts';
 
 /** What a run of a query set needs. */
 export interface RunJobRequest {

@@ -2,18 +2,18 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Analyzer, highlightSegments, isComplete, type PipelineSpec } from '../../core/index.ts';
 import type { SearchHit } from '../../workers/retrieval-worker-api.ts';
-import { errorMessage } from '../common/format.ts';
-import { Highlighted } from '../common/Highlighted.tsx';
-import { useAppStore } from '../state/app-store.ts';
-import { useCorpora } from '../state/corpora.ts';
-import { getRetrievalWorker } from '../state/workers.ts';
-import { Bm25Settings } from './Bm25Settings.tsx';
-import { CorpusPicker } from './CorpusPicker.tsx';
-import { DocumentViewer } from './DocumentViewer.tsx';
-import { DenseForm, FusionForm } from './pipeline-forms.tsx';
-import { usePipelineStore, type SearchKind } from './pipeline-store.ts';
-import { NoCorpusYet } from '../common/NoCorpusYet.tsx';
-import { NumberField } from '../common/NumberField.tsx';
+import { errorMessage } from '../shared/format.ts';
+import { Highlighted } from '../shared/Highlighted.tsx';
+import { useAppStore } from '../shared/app-store.ts';
+import { useCorpora } from '../shared/corpora.ts';
+import { getRetrievalWorker } from '../services/workers.ts';
+import { Bm25Settings } from '../shared/Bm25Settings.tsx';
+import { CorpusPicker } from '../shared/CorpusPicker.tsx';
+import { DocumentViewer } from '../shared/DocumentViewer.tsx';
+import { DenseForm, FusionForm } from '../shared/pipeline-forms.tsx';
+import { usePipelineStore, type SearchKind } from '../shared/pipeline-store.ts';
+import { NoCorpusYet } from '../shared/NoCorpusYet.tsx';
+import { NumberField } from '../shared/NumberField.tsx';
 
 const KINDS: ReadonlyArray<[SearchKind, string]> = [
   ['bm25', 'BM25'],

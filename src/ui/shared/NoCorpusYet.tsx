@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useAppStore } from '../state/app-store.ts';
+import { useAppStore } from './app-store.ts';
 
 /** What a page that works on a corpus shows while there is none: a way to load one. */
 export function NoCorpusYet({ action, children }: { action: string; children?: ReactNode }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DEFAULT_MEASURES, parseMeasures } from '../../core/index.ts';
-import { errorMessage } from '../common/format.ts';
+import { errorMessage } from './format.ts';
 
 /** Measure names typed as a comma-separated list, validated as typed; `onChange` receives only valid lists. */
 export function MeasuresInput({ value, onChange, label = 'Measures' }: { value: readonly string[]; onChange: (measures: string[]) => void; label?: string }) {

@@ -9,8 +9,8 @@ import {
   type PipelineSpec,
   type RrfPipelineSpec,
 } from '../../core/index.ts';
-import { useAppStore } from '../state/app-store.ts';
-import { useSearchableSets } from '../state/embeddings.ts';
+import { useAppStore } from './app-store.ts';
+import { useSearchableSets } from './embeddings.ts';
 import { Bm25Settings } from './Bm25Settings.tsx';
 
 /** What a pipeline settings form receives (the Runs page's form contract). */

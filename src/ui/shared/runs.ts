@@ -1,21 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RunRecord } from '../../core/index.ts';
-import { IdbRunStore, openWorkbenchDb } from '../../storage/index.ts';
-import { storageKey } from './corpora.ts';
-import { queryClient } from './query-client.ts';
-
-let storePromise: Promise<IdbRunStore> | null = null;
-
-/** The saved-runs store of this browser. */
-export function getRunStore(): Promise<IdbRunStore> {
-  storePromise ??= openWorkbenchDb().then((db) => new IdbRunStore(db));
-  return storePromise;
-}
-
-/** Query key of a corpus's run list (invalidate it after saving runs elsewhere). */
-export const runsKey = (corpusId: string | null) => ['runs', corpusId] as const;
-/** Query key of one run with its rankings. */
-export const runKey = (id: string | null) => ['run', id] as const;
+import { queryClient } from '../services/query-client.ts';
+import { runKey, runsKey, storageKey } from '../services/query-keys.ts';
+import { getRunStore } from '../services/stores.ts';
 
 /** Saves a run and refreshes the lists that show it (for any page that makes runs, e.g. sweeps). */
 export async function saveRun(record: RunRecord): Promise<void> {

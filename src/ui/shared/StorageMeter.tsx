@@ -1,5 +1,5 @@
-import { formatBytes } from '../common/format.ts';
-import { useStorageInfo } from '../state/corpora.ts';
+import { formatBytes } from './format.ts';
+import { useStorageInfo } from './corpora.ts';
 
 /** How much of the browser's quota this site uses, and whether its data is protected from eviction. */
 export function StorageMeter() {

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { buildQrelsMap, type CorpusQuery, type QrelsMap } from '../../core/index.ts';
-import { getCorpusStore } from '../state/storage.ts';
+import { qrelsKey, queriesKey } from '../services/query-keys.ts';
+import { getCorpusStore } from '../services/stores.ts';
 
 /** A corpus's judgements as a QrelsMap (null until loaded; empty when the corpus has none). */
 export function useQrels(corpusId: string | null) {
   return useQuery({
-    queryKey: ['qrels', corpusId],
+    queryKey: qrelsKey(corpusId),
     queryFn: async (): Promise<QrelsMap> => buildQrelsMap(await (await getCorpusStore()).getQrels(corpusId!)),
     enabled: !!corpusId,
     staleTime: Infinity,
@@ -15,7 +16,7 @@ export function useQrels(corpusId: string | null) {
 /** A corpus's queries by id. */
 export function useQueries(corpusId: string | null) {
   return useQuery({
-    queryKey: ['queries', corpusId],
+    queryKey: queriesKey(corpusId),
     queryFn: async (): Promise<Map<string, CorpusQuery>> =>
       new Map((await (await getCorpusStore()).getQueries(corpusId!)).map((q) => [q.id, q])),
     enabled: !!corpusId,

@@ -1,6 +1,6 @@
 import { MINISEARCH_BM25, OKAPI_BM25, type Bm25Params } from '../../core/index.ts';
-import { useAppStore } from '../state/app-store.ts';
-import { NumberField } from '../common/NumberField.tsx';
+import { useAppStore } from './app-store.ts';
+import { NumberField } from './NumberField.tsx';
 
 const FIELDS: ReadonlyArray<{ key: 'k1' | 'b' | 'd'; label: string; step: number; max?: number; title: string }> = [
   { key: 'k1', label: 'k1', step: 0.1, title: 'term-frequency saturation' },

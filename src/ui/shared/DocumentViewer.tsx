@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { highlightSegments, type Analyzer, type CorpusDocument } from '../../core/index.ts';
-import { Highlighted } from '../common/Highlighted.tsx';
+import { Highlighted } from './Highlighted.tsx';
 
 /** A whole document, with query matches marked and its metadata listed. */
 export function DocumentViewer(props: { document: CorpusDocument; terms: string[]; analyzer: Analyzer; onClose(): void }) {

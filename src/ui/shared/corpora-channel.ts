@@ -1,4 +1,4 @@
-import { queryClient } from './query-client.ts';
+import { queryClient } from '../services/query-client.ts';
 
 // Tabs of the workbench tell each other when corpora change, so no tab keeps listing or searching a deleted one.
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('dsw-corpora');

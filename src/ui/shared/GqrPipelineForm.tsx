@@ -7,9 +7,9 @@ import {
   type GqrPipelineSpec,
   type PipelineSpec,
 } from '../../core/index.ts';
-import { errorMessage } from '../common/format.ts';
-import { Bm25Settings } from '../search/Bm25Settings.tsx';
-import { DenseForm } from '../search/pipeline-forms.tsx';
+import { errorMessage } from './format.ts';
+import { Bm25Settings } from './Bm25Settings.tsx';
+import { DenseForm } from './pipeline-forms.tsx';
 
 /** The GQR spec a form starts from: a dense primary (its set chosen by the dense form), BM25, the reference defaults. */
 export function initialGqrSpec(): GqrPipelineSpec {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAppStore } from '../state/app-store.ts';
-import { useCorpora } from '../state/corpora.ts';
+import { useAppStore } from './app-store.ts';
+import { useCorpora } from './corpora.ts';
 
 /** Chooses the corpus the page works on; picks the newest when none is chosen yet. */
 export function CorpusPicker() {

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { defaultSpec, OKAPI_BM25, type PipelineSpec } from '../../core/index.ts';
-import { Bm25Settings } from '../search/Bm25Settings.tsx';
-import { DenseForm, FusionForm } from '../search/pipeline-forms.tsx';
-import { GqrPipelineForm, initialGqrSpec } from '../gqr/GqrPipelineForm.tsx';
+import { Bm25Settings } from './Bm25Settings.tsx';
+import { DenseForm, FusionForm } from './pipeline-forms.tsx';
+import { GqrPipelineForm, initialGqrSpec } from './GqrPipelineForm.tsx';
 
 /** What a pipeline's settings form receives. */
 export interface PipelineFormProps<S extends PipelineSpec = PipelineSpec> {

@@ -3,10 +3,10 @@ import { create } from 'zustand';
 import type { IngestSummary, LoadCorpusOptions, LoadProgress } from '../../core/index.ts';
 import type { PickedFile } from '../../workers/corpus-worker-api.ts';
 import type { CorpusRecord } from '../../core/index.ts';
-import { errorMessage } from '../common/format.ts';
+import { errorMessage } from './format.ts';
 import { announceCorporaChanged } from './corpora-channel.ts';
-import { requestPersistence } from './storage.ts';
-import { getCorpusWorker } from './workers.ts';
+import { requestPersistence } from '../services/stores.ts';
+import { getCorpusWorker } from '../services/workers.ts';
 
 /** The state of loading one corpus, shown by the progress and report views. */
 export type LoadState =

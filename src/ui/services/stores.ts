@@ -1,0 +1,86 @@
+// The stores of this browser over ONE database connection, opened on first use.
+import {
+  IdbAgentRunStore,
+  IdbCorpusRemoval,
+  IdbCorpusStore,
+  IdbRunStore,
+  IdbSettingsStore,
+  IdbVectorStore,
+  openWorkbenchDb,
+  removeIncompleteCorpora,
+} from '../../storage/index.ts';
+
+let db: ReturnType<typeof openWorkbenchDb> | null = null;
+const once = new Map<string, Promise<unknown>>();
+
+/** The workbench database of this page (one connection for every store). */
+export function database(): ReturnType<typeof openWorkbenchDb> {
+  db ??= openWorkbenchDb();
+  return db;
+}
+
+function store<T>(name: string, make: (d: Awaited<ReturnType<typeof openWorkbenchDb>>) => T | Promise<T>): Promise<T> {
+  let promise = once.get(name) as Promise<T> | undefined;
+  if (!promise) {
+    promise = database().then(make);
+    once.set(name, promise);
+  }
+  return promise;
+}
+
+/** The corpus store; half-written corpora from a closed tab are removed on first use. */
+export function getCorpusStore(): Promise<IdbCorpusStore> {
+  return store('corpora', async (d) => {
+    const corpora = new IdbCorpusStore(d);
+    const removed = await removeIncompleteCorpora(corpora);
+    if (removed.length > 0) console.info(`Removed half-loaded corpora: ${removed.join(', ')}`);
+    return corpora;
+  });
+}
+
+/** Saved retrieval runs. */
+export function getRunStore(): Promise<IdbRunStore> {
+  return store('runs', (d) => new IdbRunStore(d));
+}
+
+/** Embedding sets and vectors. */
+export function getVectorStore(): Promise<IdbVectorStore> {
+  return store('vectors', (d) => new IdbVectorStore(d));
+}
+
+/** Endpoint settings and API keys. */
+export function getSettingsStore(): Promise<IdbSettingsStore> {
+  return store('settings', (d) => new IdbSettingsStore(d));
+}
+
+/** Saved HDS and baseline runs (scrubbed of the settings' keys). */
+export function getAgentRunStore(): Promise<IdbAgentRunStore> {
+  return store('agentRuns', async (d) => {
+    const settings = await getSettingsStore();
+    return new IdbAgentRunStore(d, () => settings.secrets());
+  });
+}
+
+/** Removes a corpus with everything made from it, in one transaction. */
+export function getCorpusRemoval(): Promise<IdbCorpusRemoval> {
+  return store('removal', (d) => new IdbCorpusRemoval(d));
+}
+
+export interface StorageInfo {
+  usage: number;
+  quota: number;
+  persisted: boolean;
+}
+
+/** How much this site stores and may store, and whether the browser keeps it under storage pressure. */
+export async function getStorageInfo(): Promise<StorageInfo | null> {
+  if (!navigator.storage?.estimate) return null;
+  const { usage = 0, quota = 0 } = await navigator.storage.estimate();
+  const persisted = (await navigator.storage.persisted?.()) ?? false;
+  return { usage, quota, persisted };
+}
+
+/** Asks the browser not to evict this site's data; returns whether it agreed. */
+export async function requestPersistence(): Promise<boolean> {
+  return (await navigator.storage?.persist?.()) ?? false;
+}

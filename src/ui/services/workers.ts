@@ -1,0 +1,48 @@
+// The worker clients of this page, each created on first use.
+import * as Comlink from 'comlink';
+import type { CorpusWorkerApi } from '../../workers/corpus-worker-api.ts';
+import type { EmbedWorkerApi } from '../../workers/embed-worker-api.ts';
+import type { HdsWorkerApi } from '../../workers/hds-worker-api.ts';
+import type { RetrievalWorkerApi } from '../../workers/retrieval-worker-api.ts';
+
+let corpusWorker: Comlink.Remote<CorpusWorkerApi> | null = null;
+let retrievalWorker: Comlink.Remote<RetrievalWorkerApi> | null = null;
+let embedWorker: Comlink.Remote<EmbedWorkerApi> | null = null;
+let hdsWorker: Comlink.Remote<HdsWorkerApi> | null = null;
+
+/** The worker that loads corpora. */
+export function getCorpusWorker(): Comlink.Remote<CorpusWorkerApi> {
+  corpusWorker ??= Comlink.wrap<CorpusWorkerApi>(
+    new Worker(new URL('../../workers/corpus.worker.ts', import.meta.url), { type: 'module', name: 'corpus' }),
+  );
+  return corpusWorker;
+}
+
+/** The worker that runs retrieval pipelines: searches and query sets. */
+export function getRetrievalWorker(): Comlink.Remote<RetrievalWorkerApi> {
+  retrievalWorker ??= Comlink.wrap<RetrievalWorkerApi>(
+    new Worker(new URL('../../workers/retrieval.worker.ts', import.meta.url), { type: 'module', name: 'retrieval' }),
+  );
+  return retrievalWorker;
+}
+
+/** The worker that embeds corpora (it loads the model once and keeps it). */
+export function getEmbedWorker(): Comlink.Remote<EmbedWorkerApi> {
+  embedWorker ??= Comlink.wrap<EmbedWorkerApi>(
+    new Worker(new URL('../../workers/embed.worker.ts', import.meta.url), { type: 'module', name: 'embed' }),
+  );
+  return embedWorker;
+}
+
+/** The worker that runs HDS and the baselines. */
+export function getHdsWorker(): Comlink.Remote<HdsWorkerApi> {
+  hdsWorker ??= Comlink.wrap<HdsWorkerApi>(new Worker(new URL('../../workers/hds.worker.ts', import.meta.url), { type: 'module', name: 'hds' }));
+  return hdsWorker;
+}
+
+/** Names of the Web Locks held in this origin (running batches hold one), or null when the browser cannot tell. */
+export async function heldLocks(): Promise<Set<string> | null> {
+  if (!navigator.locks?.query) return null;
+  const snapshot = await navigator.locks.query();
+  return new Set((snapshot.held ?? []).map((lock) => lock.name ?? ''));
+}
