@@ -13,7 +13,7 @@ export type { Bm25Params } from './bm25/params.ts';
 export { StorageFullError } from './storage/corpus-store.ts';
 export type { CorpusStore, CorpusRecord, CorpusCommit } from './storage/corpus-store.ts';
 export { MemoryCorpusStore } from './storage/memory-corpus-store.ts';
-export { loadCorpus } from './loader/load-corpus.ts';
+export { loadCorpus, newCorpusId } from './loader/load-corpus.ts';
 export type { LoadCorpusOptions, LoadProgress, LoadCorpusResult } from './loader/load-corpus.ts';
 export type { Retriever } from './retrieval/retriever.ts';
 export { Bm25Retriever } from './retrieval/bm25-retriever.ts';

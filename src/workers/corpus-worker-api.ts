@@ -13,6 +13,6 @@ export interface LoadedCorpusInfo {
 
 /** What the corpus worker offers the UI (through comlink). */
 export interface CorpusWorkerApi {
-  load(files: PickedFile[], options: LoadCorpusOptions, onProgress: (p: LoadProgress) => void): Promise<LoadedCorpusInfo>;
-  cancel(): void;
+  /** The core's loadCorpus into IndexedDB; `abortPort` (see abort-bridge.ts) cancels it, leaving nothing behind. */
+  load(files: PickedFile[], options: LoadCorpusOptions, onProgress: (p: LoadProgress) => void, abortPort?: MessagePort): Promise<LoadedCorpusInfo>;
 }

@@ -1,34 +1,24 @@
 // Loads corpora: parses dropped files, writes them to IndexedDB and builds the BM25 index, off the UI thread.
 import * as Comlink from 'comlink';
-import { loadCorpus, type FileSource, type LoadCorpusOptions, type LoadProgress } from '../core/index.ts';
+import { loadCorpus, newCorpusId, type FileSource, type LoadCorpusOptions, type LoadProgress } from '../core/index.ts';
 import { IdbCorpusStore, ingestLockName, openWorkbenchDb } from '../storage/index.ts';
+import { signalOfPort } from './abort-bridge.ts';
 import type { CorpusWorkerApi, LoadedCorpusInfo, PickedFile } from './corpus-worker-api.ts';
 
 const storePromise = openWorkbenchDb().then((db) => new IdbCorpusStore(db));
-let current: AbortController | null = null;
 
 function toSource({ file, path }: PickedFile): FileSource {
   return { name: file.name, path, size: file.size, stream: () => file.stream() };
 }
 
 const api: CorpusWorkerApi = {
-  async load(files: PickedFile[], options: LoadCorpusOptions, onProgress: (p: LoadProgress) => void): Promise<LoadedCorpusInfo> {
-    current?.abort();
-    const controller = new AbortController();
-    current = controller;
+  async load(files: PickedFile[], options: LoadCorpusOptions, onProgress: (p: LoadProgress) => void, abortPort?: MessagePort): Promise<LoadedCorpusInfo> {
     const store = await storePromise;
-    const id = options.id ?? `c-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-    try {
-      const run = () => loadCorpus(files.map(toSource), { ...options, id }, store, onProgress, controller.signal);
-      // The lock tells other tabs that this half-written corpus is alive (see removeIncompleteCorpora).
-      const { corpus, summary } = navigator.locks ? await navigator.locks.request(ingestLockName(id), run) : await run();
-      return { corpus, summary };
-    } finally {
-      if (current === controller) current = null;
-    }
-  },
-  cancel() {
-    current?.abort(new DOMException('Loading was cancelled', 'AbortError'));
+    const id = options.id ?? newCorpusId();
+    const run = () => loadCorpus(files.map(toSource), { ...options, id }, store, onProgress, signalOfPort(abortPort));
+    // The lock tells other tabs that this half-written corpus is alive (see removeIncompleteCorpora).
+    const { corpus, summary } = navigator.locks ? await navigator.locks.request(ingestLockName(id), run) : await run();
+    return { corpus, summary };
   },
 };
 

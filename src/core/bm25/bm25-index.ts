@@ -48,7 +48,7 @@ function stripRepeatMark(token: string): string {
 
 /**
  * A BM25 index over title + text (one field), built with MiniSearch. Documents are added in batches while a
- * corpus streams in; the index serialises to a string that restores without re-tokenising anything.
+ * corpus streams in; the index serialises to typed arrays (SerializedBm25Index) that restore without re-tokenising anything.
  */
 export class Bm25Index {
   readonly analyzer: Analyzer;

@@ -1,4 +1,4 @@
-import type { PlannedFile } from './plan.ts';
+import type { PlannedFile } from './planned-file.ts';
 import { basename, dirname, extension, sourcePath, stem, type FileSource } from './source.ts';
 
 /** The split read when none is asked for, if present. */

@@ -1,23 +1,9 @@
 import { findBeirRoot, planBeir } from './beir.ts';
-import type { IngestFileSummary } from './ingest-types.ts';
+import type { FileFormat, PlannedFile } from './planned-file.ts';
 import { extension, isJunkPath, sourcePath, type FileSource } from './source.ts';
 import { MARKDOWN_EXTENSIONS } from './text-documents.ts';
 
-/** How a file's content is read. */
-export type FileFormat = 'jsonl' | 'csv' | 'tsv' | 'text';
-
-/** One input file and what will be done with it. */
-export interface PlannedFile {
-  source: FileSource;
-  path: string;
-  kind: IngestFileSummary['kind'];
-  /** Set for every file that is read. */
-  format?: FileFormat;
-  /** BEIR qrels split (file name without extension). */
-  split?: string;
-  /** Why a skipped file is not read; absent for files skipped without an issue (hidden files, unselected splits). */
-  reason?: string;
-}
+export type { FileFormat, PlannedFile } from './planned-file.ts';
 
 /** The format of a document file, from its extension; null when unsupported. */
 export function formatOf(path: string): FileFormat | null {

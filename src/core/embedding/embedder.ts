@@ -106,7 +106,7 @@ export interface EmbedDocumentsResult {
   nextRow: number;
 }
 
-const DEFAULT_BATCH_SIZE = 32;
+const DEFAULT_EMBED_BATCH_SIZE = 32;
 
 // The parts of a transformers.js feature-extraction pipeline this module uses.
 interface TensorLike {
@@ -174,7 +174,7 @@ export async function loadEmbedder(options: EmbedderOptions): Promise<Embedder> 
     normalize: options.normalize ?? true,
     prefixes: { query: options.prefixes?.query ?? preset?.prefixes.query ?? '', passage: options.prefixes?.passage ?? preset?.prefixes.passage ?? '' },
     maxTokens: Math.min(maxTokens, modelLimit),
-    batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+    batchSize: options.batchSize ?? DEFAULT_EMBED_BATCH_SIZE,
     dimensions: config.hidden_size ?? 0,
   });
   if (embedder.info.dimensions === 0) await embedder.probeDimensions();

@@ -3,6 +3,7 @@ import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import type { AgentMethod, AgentRun } from './agent-run.ts';
 import type { BatchAggregate, BatchItem, BatchQuestion, BatchVariant } from './batch.ts';
 import type { QuestionMetrics } from './question-metrics.ts';
+import { newId } from '../ids.ts';
 
 /** The model a saved run used: what `describe()` says plus the sampling settings. Never a key. */
 export interface SavedLlm extends LlmDescription {
@@ -81,7 +82,7 @@ export type SavedAgentRun = SavedQuestionRun | SavedBatchRun;
 
 /** A new unique id for a saved run. */
 export function newSavedRunId(): string {
-  return `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  return newId('run', 6);
 }
 
 /** Identifies an export file. */

@@ -3,6 +3,7 @@ import { ingest, type IngestOptions, type IngestProgress, type IngestSummary } f
 import type { FileSource } from '../corpus/source.ts';
 import type { CorpusRecord, CorpusStore } from '../storage/corpus-store.ts';
 import { DEFAULT_ANALYZER_OPTIONS, type AnalyzerOptions } from '../text/analyzer.ts';
+import { newId } from '../ids.ts';
 
 /** How a corpus is loaded: the parsing options plus what the index needs. */
 export interface LoadCorpusOptions extends IngestOptions {
@@ -43,7 +44,7 @@ export async function loadCorpus(
 ): Promise<LoadCorpusResult> {
   const analyzer = { ...DEFAULT_ANALYZER_OPTIONS, ...options.analyzer };
   const index = Bm25Index.create(analyzer);
-  const id = options.id ?? randomId();
+  const id = options.id ?? newCorpusId();
   const record: CorpusRecord = {
     id,
     name: options.name,
@@ -105,6 +106,7 @@ export async function loadCorpus(
   }
 }
 
-function randomId(): string {
-  return `c-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+/** A new corpus id. */
+export function newCorpusId(): string {
+  return newId('c', 6);
 }

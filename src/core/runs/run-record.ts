@@ -5,6 +5,7 @@ import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import type { ScoredDoc } from '../retrieval/types.ts';
 import { withoutSecrets } from './redact-secrets.ts';
 import { WORKBENCH_VERSION } from './workbench-version.ts';
+import { newId } from '../ids.ts';
 
 /** Where an imported run came from (a TREC run file made by any system). */
 export interface ImportedRunSource {
@@ -120,7 +121,7 @@ export function checkRunName(name: string): string {
 
 /** A new run id, unique in practice within one browser. */
 export function newRunId(): string {
-  return `r-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  return newId('r', 8);
 }
 
 /**

@@ -9,6 +9,7 @@ import { buildRunRecord, type RunRecord, type RunSummary } from '../runs/run-rec
 import { bestValues, versusBaseline, type SweepEvaluation, type SweepRunScores } from '../sweep/evaluate-sweep.ts';
 import { describeSettings, type GridAxis, type GridPoint } from '../sweep/grid.ts';
 import type { SweepRuns } from '../sweep/sweep-runs.ts';
+import { newId } from '../ids.ts';
 
 /** A finished sweep: live after a run, or rebuilt from its saved runs. */
 export interface SavedSweep {
@@ -41,7 +42,7 @@ export interface SavedSweep {
 
 /** A new sweep id (shared by all the sweep's runs). */
 export function newSweepId(): string {
-  return `s-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  return newId('s', 6);
 }
 
 /** What a sweep's runs record about the sweep (in `config.sweep`). */

@@ -39,7 +39,7 @@ const KEY_TITLES: Record<SweepKey, string> = {
   optimizer: 'gd or adam',
 };
 
-const DEFAULT_MEASURES = ['nDCG@10', 'R@10', 'RR@10'];
+const SWEEP_MEASURES = ['nDCG@10', 'R@10', 'RR@10'];
 
 function defaultName(): string {
   const now = new Date();
@@ -57,7 +57,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
   const [base, setBase] = useState<GqrConfig>({ ...DEFAULT_GQR_CONFIG });
   const [gridText, setGridText] = useState<Partial<Record<SweepKey, string>>>(INITIAL_GRID);
   const [topK, setTopK] = useState(10);
-  const [measures, setMeasures] = useState<string[]>(DEFAULT_MEASURES);
+  const [measures, setMeasures] = useState<string[]>(SWEEP_MEASURES);
   const [name, setName] = useState('');
 
   const set = sets.data?.find((s) => s.modelKey === modelKey) ?? sets.data?.[0];

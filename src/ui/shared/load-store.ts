@@ -7,6 +7,7 @@ import { errorMessage } from './format.ts';
 import { announceCorporaChanged } from './corpora-channel.ts';
 import { requestPersistence } from '../services/stores.ts';
 import { getCorpusWorker } from '../services/workers.ts';
+import { withAbortPort } from '../../workers/abort-bridge.ts';
 
 /** The state of loading one corpus, shown by the progress and report views. */
 export type LoadState =
@@ -23,6 +24,8 @@ interface LoadStore {
   dismiss(): void;
 }
 
+let controller: AbortController | null = null;
+
 export const useLoadStore = create<LoadStore>((set, get) => ({
   state: { status: 'idle' },
   async start(files, options) {
@@ -33,7 +36,10 @@ export const useLoadStore = create<LoadStore>((set, get) => ({
     const onProgress = (progress: LoadProgress) =>
       set((s) => (s.state.status === 'running' ? { state: { ...s.state, progress } } : s));
     try {
-      const { corpus, summary } = await getCorpusWorker().load(files, options, Comlink.proxy(onProgress));
+      controller = new AbortController();
+      const { corpus, summary } = await withAbortPort(controller.signal, (port) =>
+        getCorpusWorker().load(files, options, Comlink.proxy(onProgress), port && Comlink.transfer(port, [port])),
+      );
       set({ state: { status: 'done', corpus, summary, seconds: (performance.now() - startedAt) / 1000 } });
       return corpus;
     } catch (error) {
@@ -41,11 +47,12 @@ export const useLoadStore = create<LoadStore>((set, get) => ({
       set({ state: aborted ? { status: 'cancelled', name: options.name } : { status: 'failed', name: options.name, message: errorMessage(error) } });
       return null;
     } finally {
+      controller = null;
       void announceCorporaChanged();
     }
   },
   cancel() {
-    void getCorpusWorker().cancel();
+    controller?.abort(new DOMException('Loading was cancelled', 'AbortError'));
   },
   dismiss() {
     if (get().state.status !== 'running') set({ state: { status: 'idle' } });
