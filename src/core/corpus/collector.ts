@@ -1,5 +1,6 @@
 import { throwIfAborted } from './abort.ts';
 import type { IngestFileSummary, IngestHandlers, IngestSummary } from './ingest-types.ts';
+import { whitespaceInId } from '../eval/text-lines.ts';
 import type { CorpusDocument, CorpusQuery, IngestIssue, Qrel } from './types.ts';
 
 /** Issues kept in the summary; the rest are only counted. */
@@ -74,7 +75,7 @@ export class IngestCollector {
     this.addIssue({ file, reason });
   }
 
-  /** Accepts a document unless its id was seen before; `at.field` names the id field for the duplicate issue. */
+  /** Accepts a document unless its id was seen before or holds whitespace; `at.field` names the id field for the duplicate issue. */
   addDocument(doc: CorpusDocument, at: IssueLocation = {}): boolean {
     if (!this.claimId(this.documentOrigins, 'document', doc.id, at)) return false;
     this.pendingDocuments.push(doc);
@@ -141,7 +142,13 @@ export class IngestCollector {
     };
   }
 
+  /** Claims an id for its record: an id with whitespace (unwritable in TREC files) or a repeated id is rejected. */
   private claimId(origins: Map<string, Origin>, what: string, id: string, at: IssueLocation): boolean {
+    const unusable = whitespaceInId(id, `${what} id`);
+    if (unusable !== null) {
+      this.reject(`${unusable}: the record is skipped (fix the id, or map another id field)`, at);
+      return false;
+    }
     const first = origins.get(id);
     if (first !== undefined) {
       const where = first.file === this.current.path ? '' : ` of ${first.file}`;

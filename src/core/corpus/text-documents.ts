@@ -8,7 +8,7 @@ import { PassageWindow, wordsOf } from './text-passages.ts';
 export const MARKDOWN_EXTENSIONS = ['md', 'markdown'];
 
 /**
- * A plain-text or Markdown file as one document (id = path) or as passages of words (id = `path#n`, n from 1).
+ * A plain-text or Markdown file as one document (id = path, see `pathId`) or as passages of words (id = `path#n`, n from 1).
  * The title is the first Markdown heading (Markdown files only), else the file name without extension; in split
  * mode a Markdown file's passages wait for that heading (or the end of the file) before they are handed on.
  */
@@ -25,7 +25,8 @@ export async function ingestTextFile(
   const wholeText: string[] = [];
   let held: string[][] = [];
   let count = 0;
-  const emit = (words: string[]) => collector.addDocument({ id: `${path}#${++count}`, title: title ?? '', text: words.join(' ') });
+  const id = pathId(path);
+  const emit = (words: string[]) => collector.addDocument({ id: `${id}#${++count}`, title: title ?? '', text: words.join(' ') });
   const offer = (done: string[][]) => {
     if (title === undefined) {
       held.push(...done);
@@ -37,7 +38,11 @@ export async function ingestTextFile(
   };
 
   for await (const lines of readLines(source, read)) {
-    for (const { text } of lines) {
+    for (const { text, line, problem } of lines) {
+      if (problem !== undefined) {
+        collector.reject(problem, { line });
+        continue;
+      }
       if (title === undefined) title = finder?.push(text);
       if (split) offer(split.push(wordsOf(text)));
       else wholeText.push(text);
@@ -53,5 +58,10 @@ export async function ingestTextFile(
   }
   const text = wholeText.join('\n').trim();
   if (text === '') collector.reject('empty text: the file has no words');
-  else collector.addDocument({ id: path, title, text });
+  else collector.addDocument({ id, title, text });
+}
+
+/** A file path as a document id: whitespace, which TREC files cannot hold, is percent-encoded (`my notes.txt` → `my%20notes.txt`). */
+export function pathId(path: string): string {
+  return path.replace(/\s/g, (c) => encodeURIComponent(c));
 }
