@@ -1,6 +1,6 @@
 // Loads corpora: parses dropped files, writes them to IndexedDB and builds the BM25 index, off the UI thread.
 import * as Comlink from 'comlink';
-import { loadCorpus, type FileSource, type LoadCorpusOptions, type LoadProgress } from '../core/index.ts';
+import { CorpusLoadError, loadCorpus, type FileSource, type LoadCorpusOptions, type LoadProgress } from '../core/index.ts';
 import { IdbCorpusStore, ingestLockName, openWorkbenchDb } from '../storage/index.ts';
 import type { CorpusWorkerApi, LoadedCorpusInfo, PickedFile } from './corpus-worker-api.ts';
 
@@ -23,6 +23,10 @@ const api: CorpusWorkerApi = {
       // The lock tells other tabs that this half-written corpus is alive (see removeIncompleteCorpora).
       const { corpus, summary } = navigator.locks ? await navigator.locks.request(ingestLockName(id), run) : await run();
       return { corpus, summary };
+    } catch (error) {
+      // Returned rather than thrown: a thrown error crosses to the page without its issues.
+      if (error instanceof CorpusLoadError) return { corpus: null, summary: error.summary, message: error.message };
+      throw error;
     } finally {
       if (current === controller) current = null;
     }

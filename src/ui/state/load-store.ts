@@ -14,7 +14,7 @@ export type LoadState =
   | { status: 'running'; name: string; startedAt: number; progress: LoadProgress | null }
   | { status: 'done'; corpus: CorpusRecord; summary: IngestSummary; seconds: number }
   | { status: 'cancelled'; name: string }
-  | { status: 'failed'; name: string; message: string };
+  | { status: 'failed'; name: string; message: string; summary?: IngestSummary };
 
 interface LoadStore {
   state: LoadState;
@@ -33,7 +33,12 @@ export const useLoadStore = create<LoadStore>((set, get) => ({
     const onProgress = (progress: LoadProgress) =>
       set((s) => (s.state.status === 'running' ? { state: { ...s.state, progress } } : s));
     try {
-      const { corpus, summary } = await getCorpusWorker().load(files, options, Comlink.proxy(onProgress));
+      const loaded = await getCorpusWorker().load(files, options, Comlink.proxy(onProgress));
+      if (loaded.corpus === null) {
+        set({ state: { status: 'failed', name: options.name, message: loaded.message, summary: loaded.summary } });
+        return null;
+      }
+      const { corpus, summary } = loaded;
       set({ state: { status: 'done', corpus, summary, seconds: (performance.now() - startedAt) / 1000 } });
       return corpus;
     } catch (error) {
