@@ -64,7 +64,7 @@ function decodeInput<T>(io: CliIo, path: string, flag: string, parse: (bytes: Ui
   try {
     return parse(bytes);
   } catch (error) {
-    if ((error as Error).name === 'BinaryFileError') throw new CliError(`${flag} file '${path}' ${(error as Error).message}`);
+    if ((error as Error).name === 'BinaryFileError') throw new CliError(`${flag} file '${path}': ${(error as Error).message}`);
     throw error;
   }
 }

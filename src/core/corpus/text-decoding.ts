@@ -201,14 +201,14 @@ function checkNotBinary(sample: Uint8Array): void {
     const utf16 = sample.byteLength >= 4 && (sample[1] === 0 || sample[0] === 0) && (sample[3] === 0 || sample[2] === 0);
     throw new BinaryFileError(
       utf16
-        ? 'not read: it looks like UTF-16 text without a byte-order mark; save it as UTF-8 (or as UTF-16 with a byte-order mark)'
-        : `not read: it looks like a binary file, not text (a NUL byte at byte ${nul + 1})`,
+        ? 'it looks like UTF-16 text without a byte-order mark, so it is not read: save it as UTF-8 (or as UTF-16 with a byte-order mark)'
+        : `it looks like a binary file, not text (a NUL byte at byte ${nul + 1}), so it is not read`,
     );
   }
   let controls = 0;
   for (const byte of sample) if ((byte < 32 && byte !== 9 && byte !== 10 && byte !== 11 && byte !== 12 && byte !== 13 && byte !== 27) || byte === 127) controls++;
   if (controls / sample.byteLength > MAX_CONTROL_SHARE) {
-    throw new BinaryFileError(`not read: it looks like a binary file, not text (${controls} control bytes in its first ${sample.byteLength})`);
+    throw new BinaryFileError(`it looks like a binary file, not text (${controls} control bytes in its first ${sample.byteLength}), so it is not read`);
   }
 }
 

@@ -42,7 +42,7 @@ describe('zip limits', () => {
 
   it('refuses an entry past the inflation ratio with a clear message and keeps the records read before it', async () => {
     const head = jsonl({ _id: 'd1', text: 'first' }, { _id: 'd2', text: 'second' });
-    const zip = memorySource('bomb.zip', blankLineBomb("corpus.jsonl", head, 12 * 1024 * 1024));
+    const zip = memorySource('bomb.zip', blankLineBomb('corpus.jsonl', head, 12 * 1024 * 1024));
     const { documents, summary } = await collectIngest([zip]);
     expect(documents.map((d) => d.id)).toEqual(['d1', 'd2']);
     expect(summary.issues).toHaveLength(1);
