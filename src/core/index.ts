@@ -169,7 +169,7 @@ export { describeRunPipeline, modelsOfPipeline } from './runs/run-pipeline.ts';
 export { withoutSecrets, isSecretKey } from './runs/redact-secrets.ts';
 export { exportRunJson, parseRunJson, RunJsonError, RUN_JSON_FORMAT, RUN_JSON_VERSION } from './runs/run-json.ts';
 export { exportRunTrec, runTag } from './runs/run-trec.ts';
-export { importTrecRun, TrecImportError, type TrecImportOptions, type TrecImportResult } from './runs/import-trec-run.ts';
+export { findUnknownDocuments, importTrecRun, TrecImportError, type TrecImportOptions, type TrecImportResult, type UnknownDocuments } from './runs/import-trec-run.ts';
 export { compareRunRankings, type ComparedRun, type RunComparison } from './runs/run-comparison.ts';
 export { csvField, formatCsv, type CsvCell } from './runs/csv.ts';
 export {
