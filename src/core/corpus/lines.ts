@@ -63,6 +63,8 @@ export async function* readText(source: FileSource, options: ReadOptions = {}): 
   for await (const { text } of readDecoded(source, options)) if (text) yield text;
 }
 
+const BLANK_RUN = /\n+/y;
+
 /**
  * Splits decoded text into numbered lines: the one line splitter of every reader. Lines named as invalid UTF-8
  * carry a `problem`. With `skipEmpty`, empty lines are counted but not returned (so blank lines cost nothing).
@@ -82,6 +84,14 @@ export class LineSplitter {
     const lines: Line[] = [];
     let start = 0;
     for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+      if (nl === start && this.partial.length === 0 && this.skipEmpty && this.bad.size === 0) {
+        // A run of empty lines is skipped in one native step.
+        BLANK_RUN.lastIndex = start;
+        const run = BLANK_RUN.exec(text)![0].length;
+        this.line += run;
+        start += run;
+        continue;
+      }
       let piece = text.slice(start, nl);
       if (this.partial.length > 0) {
         this.partial.push(piece);

@@ -68,7 +68,7 @@ export class LineBreakNormalizer {
     let out = text;
     if (text.includes('\r')) out = this.keepCrlf ? text.replace(/\r(?!\n)/g, '\n') : text.replace(/\r\n?/g, '\n');
     out = prefix + out;
-    for (let i = out.indexOf('\n'); i >= 0; i = out.indexOf('\n', i + 1)) this.breaks++;
+    this.breaks += countLineFeeds(out);
     return out;
   }
 
@@ -145,7 +145,9 @@ export class TextFileDecoder {
       block = concat([...this.carry, bytes]);
       this.carry = [];
     } else {
-      const last = Math.max(bytes.lastIndexOf(10), bytes.lastIndexOf(13));
+      const lastLf = bytes.lastIndexOf(10);
+      const crAfter = bytes.subarray(lastLf + 1).lastIndexOf(13);
+      const last = crAfter >= 0 ? lastLf + 1 + crAfter : lastLf;
       if (last < 0) {
         if (bytes.byteLength > 0) this.carry.push(bytes);
         return { text: '', badLines: [] };
@@ -163,6 +165,25 @@ export class TextFileDecoder {
       return { text: this.breaks.normalize(this.lenient.decode(block), final), badLines };
     }
   }
+}
+
+const LF_RUN = /\n+/y;
+
+/** The number of '\n' in a text; a run of them (blank lines) is counted in one native step. */
+function countLineFeeds(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; ) {
+    if (text.charCodeAt(i + 1) === 10) {
+      LF_RUN.lastIndex = i;
+      const run = LF_RUN.exec(text)![0].length;
+      n += run;
+      i = text.indexOf('\n', i + run);
+    } else {
+      n++;
+      i = text.indexOf('\n', i + 1);
+    }
+  }
+  return n;
 }
 
 /** Decodes a whole file held in memory. */
