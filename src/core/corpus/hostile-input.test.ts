@@ -30,6 +30,16 @@ function zipWithMethod(files: Record<string, string>, method: number): Uint8Arra
   return zip;
 }
 
+/** A deflated zip whose entry data does not inflate (as with ZipCrypto-encrypted data), flagged encrypted. */
+function undecodableZip(): Uint8Array {
+  const zip = zipSync({ 'docs.jsonl': strToU8(jsonl({ id: 'a', text: 'some text to deflate' })) }, { level: 6 });
+  const view = new DataView(zip.buffer);
+  view.setUint16(6, view.getUint16(6, true) | 1, true); // general purpose flag bit 0: encrypted
+  const dataAt = 30 + view.getUint16(26, true) + view.getUint16(28, true);
+  zip[dataAt] = 0x07; // BFINAL=1, BTYPE=11: a reserved deflate block type
+  return zip;
+}
+
 async function failedLoad(sources: FileSource[]): Promise<CorpusLoadError> {
   const error = await loadCorpus(sources, { name: 'bad' }, new MemoryCorpusStore()).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(CorpusLoadError);
@@ -44,6 +54,7 @@ describe('a load in which no document survives', () => {
     ['a binary .txt', [memorySource('blob.txt', bytes([0x50, 0x4b, 0, 0, 7, 8, 9], 'rest'))], /binary file.*not read/],
     ['a broken zip', [memorySource('set.zip', goodZip.subarray(0, 30))], /unreadable zip archive|no files found in the zip/],
     ['a bzip2 zip', [memorySource('set.zip', zipWithMethod({ 'docs.jsonl': jsonl({ id: 'a', text: 'x' }) }, 12))], /compression method 12/],
+    ['an encrypted or damaged zip entry', [memorySource('set.zip', undecodableZip())], /could not be inflated \(damaged or encrypted\?\)/],
     ['an empty zip', [memorySource('set.zip', zipSync({}))], /no files found in the zip/],
     ['unguessable fields', [memorySource('docs.jsonl', jsonl({ key: 'a', words: 'x' }))], /cannot guess the field mapping/],
   ];
