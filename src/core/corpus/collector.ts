@@ -1,6 +1,6 @@
 import { throwIfAborted } from './abort.ts';
 import type { IngestFileSummary, IngestHandlers, IngestSummary } from './ingest-types.ts';
-import { whitespaceInId } from '../eval/text-lines.ts';
+import { whitespaceInId } from './ids.ts';
 import { boundMetadata } from './metadata-limits.ts';
 import type { CorpusDocument, CorpusQuery, IngestIssue, Qrel } from './types.ts';
 

@@ -2,6 +2,7 @@ import type { IngestCollector } from './collector.ts';
 import type { PassageOptions } from './ingest-types.ts';
 import { readLines, type ReadOptions } from './lines.ts';
 import { MarkdownTitleFinder } from './markdown-title.ts';
+import { pathId } from './ids.ts';
 import { extension, stem, type FileSource } from './source.ts';
 import { PassageWindow, wordsOf } from './text-passages.ts';
 
@@ -59,9 +60,4 @@ export async function ingestTextFile(
   const text = wholeText.join('\n').trim();
   if (text === '') collector.reject('empty text: the file has no words');
   else collector.addDocument({ id, title, text });
-}
-
-/** A file path as a document id: whitespace, which TREC files cannot hold, is percent-encoded (`my notes.txt` → `my%20notes.txt`). */
-export function pathId(path: string): string {
-  return path.replace(/\s/g, (c) => encodeURIComponent(c));
 }

@@ -38,11 +38,6 @@ export function splitFields(line: string): string[] {
   return trimmed === '' ? [] : trimmed.split(/\s+/);
 }
 
-/** Why an id cannot be used (it holds whitespace, which no TREC run or qrels file can carry), or null. */
-export function whitespaceInId(id: string, what: string): string | null {
-  return /\s/.test(id) ? `${what} '${id}' contains whitespace, which a TREC run or qrels file cannot hold` : null;
-}
-
 const DECIMAL = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
 
 /** Parses a plain decimal number (`3`, `-0.5`, `1e-7`); anything else (hex, `NaN`, `inf`, overflow) is null. */

@@ -1,7 +1,7 @@
 import { parseMeasure } from '../eval/measures.ts';
 import { withoutSecrets } from './redact-secrets.ts';
 import type { QueryRanking, RunMetrics, RunPipeline, RunRecord, RunVersions } from './run-record.ts';
-import { whitespaceInId } from '../eval/text-lines.ts';
+import { whitespaceInId } from '../corpus/ids.ts';
 
 /** The `format` field of a run file. */
 export const RUN_JSON_FORMAT = 'deep-search-workbench/run';
