@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadCorpus, MemoryCorpusStore, type AnalyzerOptions, type LoadCorpusResult } from '../core/index.ts';
+import { CorpusLoadError, loadCorpus, MemoryCorpusStore, type AnalyzerOptions, type IngestIssue, type LoadCorpusResult, type TextEncodingChoice } from '../core/index.ts';
 import { CliError, type CliIo } from './io.ts';
 import { directorySources } from './node-sources.ts';
 
@@ -9,23 +9,38 @@ export interface LoadedDataset extends LoadCorpusResult {
 }
 
 /** Loads a BEIR folder (or any loadable folder or file); problems in the data are summarised on stderr. */
-export async function loadDataset(dir: string, io: CliIo, analyzer?: AnalyzerOptions): Promise<LoadedDataset> {
+/** Problems printed when a load fails as a whole. */
+const FAILED_LOAD_ISSUES = 20;
+
+export async function loadDataset(dir: string, io: CliIo, analyzer?: AnalyzerOptions, encoding?: TextEncodingChoice): Promise<LoadedDataset> {
   const full = path.resolve(io.cwd, dir);
   const sources = await directorySources(full);
   if (sources.length === 0) throw new CliError(`Dataset ${dir} holds no files`);
   const store = new MemoryCorpusStore();
   let result: LoadCorpusResult;
   try {
-    result = await loadCorpus(sources, { name: path.basename(full), analyzer }, store);
+    result = await loadCorpus(sources, { name: path.basename(full), analyzer, encoding }, store);
   } catch (error) {
+    if (error instanceof CorpusLoadError) {
+      const { issues, issueCount } = error.summary;
+      for (const issue of issues.slice(0, FAILED_LOAD_ISSUES)) io.err(`  ${formatIssue(issue)}\n`);
+      if (issueCount > FAILED_LOAD_ISSUES) io.err(`  … and ${issueCount - FAILED_LOAD_ISSUES} more\n`);
+      const listed = issueCount === 0 ? 'The files hold no documents.' : `No document could be loaded; ${issueCount === 1 ? 'the problem is' : `${issueCount > FAILED_LOAD_ISSUES ? `the first ${FAILED_LOAD_ISSUES} of ${issueCount}` : `all ${issueCount}`} problems are`} listed above.`;
+      throw new CliError(`Cannot load dataset ${dir}: ${listed}`);
+    }
     throw new CliError(`Cannot load dataset ${dir}: ${(error as Error).message}`);
   }
   const { summary } = result;
   if (summary.issueCount > 0) {
     io.err(`${dir}: ${summary.issueCount} problem(s) in the data; the rest was loaded.\n`);
     for (const issue of summary.issues.slice(0, 5)) {
-      io.err(`  ${issue.file}${issue.line ? `:${issue.line}` : ''}${issue.field ? ` [${issue.field}]` : ''}: ${issue.reason}\n`);
+      io.err(`  ${formatIssue(issue)}\n`);
     }
   }
   return { ...result, store };
+}
+
+/** An issue as `file:line [field]: reason`. */
+export function formatIssue(issue: IngestIssue): string {
+  return `${issue.file}${issue.line ? `:${issue.line}` : ''}${issue.field ? ` [${issue.field}]` : ''}: ${issue.reason}`;
 }

@@ -13,7 +13,7 @@ export type { Bm25Params } from './bm25/params.ts';
 export { StorageFullError } from './storage/corpus-store.ts';
 export type { CorpusStore, CorpusRecord, CorpusCommit } from './storage/corpus-store.ts';
 export { MemoryCorpusStore } from './storage/memory-corpus-store.ts';
-export { loadCorpus, newCorpusId } from './loader/load-corpus.ts';
+export { CorpusLoadError, loadCorpus, newCorpusId } from './loader/load-corpus.ts';
 export type { LoadCorpusOptions, LoadProgress, LoadCorpusResult } from './loader/load-corpus.ts';
 export type { Retriever } from './retrieval/retriever.ts';
 export { Bm25Retriever } from './retrieval/bm25-retriever.ts';
@@ -51,9 +51,11 @@ export type {
   IngestHandlers,
   PassageOptions,
   FieldMapping,
+  TextEncodingChoice,
 } from './corpus/ingest.ts';
 export type { SniffResult } from './corpus/sniff.ts';
 export { blobSource } from './corpus/source.ts';
+export { BinaryFileError, TEXT_ENCODINGS } from './corpus/text-decoding.ts';
 export type { FileSource } from './corpus/source.ts';
 export { fuseRrf, DEFAULT_RRF_K, type RrfOptions } from './fusion/rrf.ts';
 export { fuseConvex, type ConvexOptions } from './fusion/convex.ts';
@@ -167,7 +169,7 @@ export { describeRunPipeline, modelsOfPipeline } from './runs/run-pipeline.ts';
 export { withoutSecrets, isSecretKey } from './runs/redact-secrets.ts';
 export { exportRunJson, exportRunsJson, parseRunJson, parseRunsJson, RunJsonError, RUN_JSON_FORMAT, RUN_JSON_VERSION } from './runs/run-json.ts';
 export { exportRunTrec, runTag } from './runs/run-trec.ts';
-export { importTrecRun, TrecImportError, type TrecImportOptions, type TrecImportResult } from './runs/import-trec-run.ts';
+export { findUnknownDocuments, importTrecRun, TrecImportError, type TrecImportOptions, type TrecImportResult, type UnknownDocuments } from './runs/import-trec-run.ts';
 export { compareRunRankings, type ComparedRun, type RunComparison } from './runs/run-comparison.ts';
 export { csvField, formatCsv, type CsvCell } from './runs/csv.ts';
 export {

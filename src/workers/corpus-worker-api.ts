@@ -6,10 +6,8 @@ export interface PickedFile {
   path: string;
 }
 
-export interface LoadedCorpusInfo {
-  corpus: CorpusRecord;
-  summary: IngestSummary;
-}
+/** A finished load, or one in which no document survived (`corpus` null; `summary` holds the issues). */
+export type LoadedCorpusInfo = { corpus: CorpusRecord; summary: IngestSummary } | { corpus: null; summary: IngestSummary; message: string };
 
 /** What the corpus worker offers the UI (through comlink). */
 export interface CorpusWorkerApi {

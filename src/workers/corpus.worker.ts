@@ -1,6 +1,6 @@
 // Loads corpora: parses dropped files, writes them to IndexedDB and builds the BM25 index, off the UI thread.
 import * as Comlink from 'comlink';
-import { loadCorpus, newCorpusId, type FileSource, type LoadCorpusOptions, type LoadProgress } from '../core/index.ts';
+import { CorpusLoadError, loadCorpus, newCorpusId, type FileSource, type LoadCorpusOptions, type LoadProgress } from '../core/index.ts';
 import { IdbCorpusStore, ingestLockName, openWorkbenchDb } from '../storage/index.ts';
 import { signalOfPort } from './abort-bridge.ts';
 import type { CorpusWorkerApi, LoadedCorpusInfo, PickedFile } from './corpus-worker-api.ts';
@@ -15,10 +15,16 @@ const api: CorpusWorkerApi = {
   async load(files: PickedFile[], options: LoadCorpusOptions, onProgress: (p: LoadProgress) => void, abortPort?: MessagePort): Promise<LoadedCorpusInfo> {
     const store = await storePromise;
     const id = options.id ?? newCorpusId();
-    const run = () => loadCorpus(files.map(toSource), { ...options, id }, store, onProgress, signalOfPort(abortPort));
-    // The lock tells other tabs that this half-written corpus is alive (see removeIncompleteCorpora).
-    const { corpus, summary } = navigator.locks ? await navigator.locks.request(ingestLockName(id), run) : await run();
-    return { corpus, summary };
+    try {
+      const run = () => loadCorpus(files.map(toSource), { ...options, id }, store, onProgress, signalOfPort(abortPort));
+      // The lock tells other tabs that this half-written corpus is alive (see removeIncompleteCorpora).
+      const { corpus, summary } = navigator.locks ? await navigator.locks.request(ingestLockName(id), run) : await run();
+      return { corpus, summary };
+    } catch (error) {
+      // Returned rather than thrown: a thrown error crosses to the page without its issues.
+      if (error instanceof CorpusLoadError) return { corpus: null, summary: error.summary, message: error.message };
+      throw error;
+    }
   },
 };
 

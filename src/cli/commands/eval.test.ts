@@ -121,4 +121,33 @@ describe('dsw eval', () => {
       expect((error as Error).message).not.toContain('\n');
     }
   });
+
+  it('reads UTF-16 and CR-only files, reports invalid UTF-8 lines instead of merging ids, refuses binary files', async () => {
+    const utf16 = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    writeFileSync(join(dir, 'qrels16.tsv'), utf16('query-id\tcorpus-id\tscore\r\nq1\td1\t1\r\n'));
+    writeFileSync(join(dir, 'run-cr.trec'), 'q1 Q0 d1 1 2 t\rq1 Q0 d2 2 1 t\r');
+    const io = capture();
+    expect(await evalCommand(['--qrels', 'qrels16.tsv', '--run', 'run-cr.trec', '--measures', 'RR', '--json'], io)).toBe(0);
+    expect(JSON.parse(io.stdout)).toEqual({ aggregate: { RR: 1 } });
+    expect(io.stderr).toBe('');
+
+    // Query ids caf\xE9 and caf\xE8 (Latin-1) must not both become 'caf\uFFFD'.
+    const latin1 = Buffer.concat([Buffer.from('caf'), Buffer.from([0xe9]), Buffer.from(' d1 1\ncaf'), Buffer.from([0xe8]), Buffer.from(' d2 1\nq1 d1 1\n')]);
+    writeFileSync(join(dir, 'latin1.qrels'), latin1);
+    const bad = capture();
+    expect(await evalCommand(['--qrels', 'latin1.qrels', '--run', 'run-cr.trec', '--measures', 'RR', '--json', '--per-query'], bad)).toBe(0);
+    expect(Object.keys(JSON.parse(bad.stdout).perQuery)).toEqual(['q1']);
+    expect(bad.stderr).toContain('latin1.qrels line 1: the line is not valid UTF-8');
+    expect(bad.stderr).toContain('latin1.qrels line 2: the line is not valid UTF-8');
+    const asLatin1 = capture();
+    expect(await evalCommand(['--qrels', 'latin1.qrels', '--run', 'run-cr.trec', '--measures', 'RR', '--json', '--per-query', '--encoding', 'latin1'], asLatin1)).toBe(0);
+    expect(Object.keys(JSON.parse(asLatin1.stdout).perQuery)).toEqual(['café', 'cafè', 'q1']);
+
+    writeFileSync(join(dir, 'binary.trec'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0]));
+    const error = await evalCommand(['--qrels', 'qrels.tsv', '--run', 'binary.trec'], capture()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as Error).message).toBe("--run file 'binary.trec': it looks like a binary file, not text (a NUL byte at byte 8), so it is not read");
+    const badEncoding = await evalCommand(['--qrels', 'qrels.tsv', '--run', 'run.trec', '--encoding', 'koi8'], capture()).catch((e: unknown) => e);
+    expect((badEncoding as Error).message).toBe("--encoding must be utf-8 or latin1, not 'koi8'");
+  });
 });

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { buildQrelsMap, DEFAULT_MEASURES, evaluateRun, parseMeasures, parseQrels, parseTrecRun, type LineIssue, type Measure, type QrelsMap, type RunMap } from '../../core/index.ts';
+import { buildQrelsMap, DEFAULT_MEASURES, evaluateRun, parseMeasures, parseQrels, parseTrecRun, TEXT_ENCODINGS, type LineIssue, type Measure, type QrelsMap, type RunMap, type TextEncodingChoice } from '../../core/index.ts';
 import { CliError, type CliCommand, type CliIo } from '../io.ts';
 import { formatTable } from '../table.ts';
 
 export const evalHelp = `Usage: dsw eval --qrels <file> --run <file> [--measures <list>] [--per-query]
-                [--keep-identical-ids] [--json]
+                [--keep-identical-ids] [--encoding utf-8|latin1] [--json]
 
 Evaluates a TREC run against relevance judgements, with trec_eval definitions.
 
@@ -18,6 +18,8 @@ Options:
   --per-query           also print every query's values
   --keep-identical-ids  keep results whose doc id equals the query id (dropped by default, BEIR's rule;
                         keep them for collections whose query and doc ids are unrelated numbers)
+  --encoding <name>     utf-8 (default) or latin1: how files without a byte-order mark are read (a BOM
+                        picks UTF-8 or UTF-16); lines that are not valid UTF-8 are skipped with a warning
   --json                print {"aggregate": {measure: mean}, "perQuery": {qid: {measure: value}}};
                         the "perQuery" key is present only with --per-query
   -h, --help            show this help
@@ -30,10 +32,10 @@ are skipped with a warning on stderr.
 
 const MAX_ISSUES_SHOWN = 10;
 
-/** Reads a text file named on the command line; an unreadable file is a CliError naming the flag. */
-export function readInputFile(io: CliIo, path: string, flag: string): string {
+/** Reads a file named on the command line as bytes; an unreadable file is a CliError naming the flag. */
+export function readInputFile(io: CliIo, path: string, flag: string): Uint8Array {
   try {
-    return readFileSync(resolve(io.cwd, path), 'utf8');
+    return readFileSync(resolve(io.cwd, path));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new CliError(`cannot read ${flag} file '${path}': ${code ?? (error as Error).message}`);
@@ -48,17 +50,36 @@ export function reportIssues(io: CliIo, path: string, issues: readonly LineIssue
   }
 }
 
+/** The value of `--encoding`; default UTF-8. */
+export function encodingOption(value: string | undefined): TextEncodingChoice {
+  if (value === undefined) return 'utf-8';
+  const name = value.toLowerCase().replace(/^utf8$/, 'utf-8').replace(/^(latin-1|iso-8859-1)$/, 'latin1');
+  if (!(TEXT_ENCODINGS as readonly string[]).includes(name)) throw new CliError(`--encoding must be ${TEXT_ENCODINGS.join(' or ')}, not '${value}'`);
+  return name as TextEncodingChoice;
+}
+
+/** Decodes a file read from the command line; a binary file is a CliError naming the flag. */
+function decodeInput<T>(io: CliIo, path: string, flag: string, parse: (bytes: Uint8Array) => T): T {
+  const bytes = readInputFile(io, path, flag);
+  try {
+    return parse(bytes);
+  } catch (error) {
+    if ((error as Error).name === 'BinaryFileError') throw new CliError(`${flag} file '${path}': ${(error as Error).message}`);
+    throw error;
+  }
+}
+
 /** Reads qrels; a file without any valid judgement is a CliError. */
-export function loadQrels(io: CliIo, path: string): QrelsMap {
-  const { qrels, issues } = parseQrels(readInputFile(io, path, '--qrels'));
+export function loadQrels(io: CliIo, path: string, encoding?: TextEncodingChoice): QrelsMap {
+  const { qrels, issues } = decodeInput(io, path, '--qrels', (bytes) => parseQrels(bytes, encoding));
   reportIssues(io, path, issues);
   if (qrels.length === 0) throw new CliError(`no relevance judgement found in --qrels file '${path}'`);
   return buildQrelsMap(qrels);
 }
 
 /** Reads a TREC run; an empty run is allowed (with a warning). */
-export function loadRun(io: CliIo, path: string, flag: string): RunMap {
-  const { run, issues } = parseTrecRun(readInputFile(io, path, flag));
+export function loadRun(io: CliIo, path: string, flag: string, encoding?: TextEncodingChoice): RunMap {
+  const { run, issues } = decodeInput(io, path, flag, (bytes) => parseTrecRun(bytes, encoding));
   reportIssues(io, path, issues);
   if (run.size === 0) io.err(`warning: ${path}: the run has no results\n`);
   return run;
@@ -95,6 +116,7 @@ export const evalCommand: CliCommand = async (argv, io) => {
       'per-query': { type: 'boolean' },
       'keep-identical-ids': { type: 'boolean' },
       json: { type: 'boolean' },
+      encoding: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: false,
@@ -107,8 +129,9 @@ export const evalCommand: CliCommand = async (argv, io) => {
   if (!values.qrels) throw new CliError('missing --qrels <file> (see dsw eval --help)');
   if (!values.run) throw new CliError('missing --run <file> (see dsw eval --help)');
   const measures = parseMeasureOption(values.measures);
-  const qrels = loadQrels(io, values.qrels);
-  const run = loadRun(io, values.run, '--run');
+  const encoding = encodingOption(values.encoding);
+  const qrels = loadQrels(io, values.qrels, encoding);
+  const run = loadRun(io, values.run, '--run', encoding);
 
   const result = evaluateRun(qrels, run, measures, { ignoreIdenticalIds: !values['keep-identical-ids'] });
   const queryIds = Object.keys(result.perQuery);

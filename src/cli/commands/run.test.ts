@@ -50,3 +50,19 @@ describe('dsw run --save-json', () => {
     expect(missing.stderr).toContain('Cannot write nowhere/run.json: folder nowhere does not exist');
   });
 });
+
+describe('dsw run on a dataset in which no document loads', () => {
+  it('prints every problem with file, line and field, and exits 2', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-run-bad-'));
+    fs.mkdirSync(path.join(dir, 'set'));
+    fs.writeFileSync(path.join(dir, 'set/corpus.jsonl'), '{"_id":"a b","text":"x"}\n{"_id":"d2"}\n{broken\n');
+    fs.writeFileSync(path.join(dir, 'set/queries.jsonl'), '{"_id":"q1","text":"x"}\n');
+    const io = capture(dir);
+    expect(await main(['run', '--dataset', 'set', '--out', 'x.trec'], io)).toBe(2);
+    expect(io.stderr).toContain('corpus.jsonl:1 [_id]: document id \'a b\' contains whitespace');
+    expect(io.stderr).toContain("corpus.jsonl:2 [text]: empty text (field 'text')");
+    expect(io.stderr).toContain('corpus.jsonl:3: invalid JSON');
+    expect(io.stderr).toContain('Cannot load dataset set: No document could be loaded; all 3 problems are listed above.');
+    expect(fs.existsSync(path.join(dir, 'x.trec'))).toBe(false);
+  });
+});

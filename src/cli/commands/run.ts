@@ -5,10 +5,11 @@ import { CliError, type CliCommand } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions, PIPELINE_HELP } from '../pipeline-options.ts';
 import { parseParams, positiveInt } from '../params.ts';
-import { formatValue, parseMeasureOption } from './eval.ts';
+import { encodingOption, formatValue, parseMeasureOption } from './eval.ts';
 
 export const runHelp = `Usage: dsw run --dataset <dir> [--pipeline bm25|dense|rrf|cc] [--model <folder or id>] [--param name=value ...] [--top-k 1000]
                [--out <file>] [--tag <name>] [--save-json <file>] [--name <name>] [--measures <list>]
+               [--encoding utf-8|latin1]
 
 Runs every query of a dataset through a pipeline and writes a TREC run file (qid Q0 docid rank score tag),
 a saved-run JSON file (the workbench's format, importable on the Runs page), or both.
@@ -20,6 +21,7 @@ ${PIPELINE_HELP}  --top-k      results per query (default 1000)
                when the dataset has qrels
   --name       run name in the JSON file (default: the tag)
   --measures   comma-separated measures scored into the JSON file (default ${DEFAULT_MEASURES.join(',')})
+  --encoding   utf-8 (default) or latin1: how dataset files without a byte-order mark are read
 `;
 
 export const runCommand: CliCommand = async (argv, io) => {
@@ -38,6 +40,7 @@ export const runCommand: CliCommand = async (argv, io) => {
       'save-json': { type: 'string' },
       name: { type: 'string' },
       measures: { type: 'string', multiple: true },
+      encoding: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -53,7 +56,7 @@ export const runCommand: CliCommand = async (argv, io) => {
   const measures = parseMeasureOption(values.measures).map((m) => m.name);
   const out = values.out === undefined ? null : writableTarget(io.cwd, values.out);
   const jsonOut = values['save-json'] === undefined ? null : writableTarget(io.cwd, values['save-json']);
-  const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params));
+  const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params), encodingOption(values.encoding));
   const { spec, resources } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
     model: values.model,
     modelsDir: values['models-dir'],

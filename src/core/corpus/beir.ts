@@ -17,7 +17,8 @@ export function findBeirRoot(paths: string[]): string | null {
 }
 
 /**
- * Plans a BEIR folder: `corpus.jsonl`, then `queries.jsonl`, then the qrels files `qrels/<split>.tsv` of the chosen
+ * Plans a BEIR folder: `corpus.jsonl`, then `queries.jsonl`, then the qrels files (`qrels/<split>.tsv`, or a
+ * `<split>.tsv` beside corpus.jsonl) of the chosen
  * split (`qrelsSplit`; default `test` if present, else all). Any other file is skipped with an issue.
  */
 export function planBeir(sources: FileSource[], root: string, qrelsSplit?: string): PlannedFile[] {
@@ -32,7 +33,7 @@ export function planBeir(sources: FileSource[], root: string, qrelsSplit?: strin
     const inside = at(path);
     if (inside === 'corpus.jsonl' && !corpus) corpus = { source, path, kind: 'corpus', format: 'jsonl' };
     else if (inside === 'queries.jsonl' && !queries) queries = { source, path, kind: 'queries', format: 'jsonl' };
-    else if (inside !== null && /^qrels\/[^/]+$/.test(inside) && QRELS_EXTENSIONS.includes(extension(path))) {
+    else if (inside !== null && isQrelsPath(inside)) {
       qrels.push({ source, path, kind: 'qrels', split: stem(path) });
     } else if (isDocumentation(path)) {
       // A README or licence beside the data is expected in a BEIR folder: listed as skipped, not a problem.
@@ -59,6 +60,17 @@ function chooseQrels(qrels: PlannedFile[], asked: string | undefined, hasQueries
     return qrels.map((q) => ({ ...q, kind: 'skipped', reason }));
   }
   return qrels.map((q): PlannedFile => (q.split === wanted ? { ...q, format: 'tsv' } : { ...q, kind: 'skipped' }));
+}
+
+/**
+ * A qrels file of the BEIR folder: `qrels/<split>.tsv|.txt`, or, beside corpus.jsonl (as when files are picked
+ * one by one and lose their folders), any `.tsv` file or a `.txt` file named like qrels.
+ */
+function isQrelsPath(inside: string): boolean {
+  const ext = extension(inside);
+  if (/^qrels\/[^/]+$/.test(inside)) return QRELS_EXTENSIONS.includes(ext);
+  if (inside.includes('/')) return false;
+  return ext === 'tsv' || (ext === 'txt' && /qrels/i.test(inside));
 }
 
 function isDocumentation(path: string): boolean {

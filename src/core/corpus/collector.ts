@@ -1,5 +1,7 @@
 import { throwIfAborted } from './abort.ts';
 import type { IngestFileSummary, IngestHandlers, IngestSummary } from './ingest-types.ts';
+import { whitespaceInId } from './ids.ts';
+import { boundMetadata } from './metadata-limits.ts';
 import type { CorpusDocument, CorpusQuery, IngestIssue, Qrel } from './types.ts';
 
 /** Issues kept in the summary; the rest are only counted. */
@@ -74,10 +76,10 @@ export class IngestCollector {
     this.addIssue({ file, reason });
   }
 
-  /** Accepts a document unless its id was seen before; `at.field` names the id field for the duplicate issue. */
+  /** Accepts a document unless its id was seen before or holds whitespace; `at.field` names the id field for the duplicate issue. */
   addDocument(doc: CorpusDocument, at: IssueLocation = {}): boolean {
     if (!this.claimId(this.documentOrigins, 'document', doc.id, at)) return false;
-    this.pendingDocuments.push(doc);
+    this.pendingDocuments.push(this.withBoundedMetadata(doc, at));
     this.documents++;
     this.current.records++;
     return true;
@@ -86,7 +88,7 @@ export class IngestCollector {
   /** Accepts a query unless its id was seen before. */
   addQuery(query: CorpusQuery, at: IssueLocation = {}): boolean {
     if (!this.claimId(this.queryOrigins, 'query', query.id, at)) return false;
-    this.pendingQueries.push(query);
+    this.pendingQueries.push(this.withBoundedMetadata(query, at));
     this.queries++;
     this.current.records++;
     return true;
@@ -141,7 +143,23 @@ export class IngestCollector {
     };
   }
 
+  /** The record with its metadata within the limits of metadata-limits.ts; each dropped field is reported. */
+  private withBoundedMetadata<T extends { metadata?: Record<string, unknown> }>(record: T, at: IssueLocation): T {
+    if (!record.metadata) return record;
+    const { metadata, dropped } = boundMetadata(record.metadata);
+    if (dropped.length === 0) return record;
+    for (const { field, reason } of dropped) this.addIssue({ file: this.current.path, ...(at.line === undefined ? {} : { line: at.line }), field, reason });
+    const { metadata: _old, ...rest } = record;
+    return (metadata ? { ...rest, metadata } : rest) as T;
+  }
+
+  /** Claims an id for its record: an id with whitespace (unwritable in TREC files) or a repeated id is rejected. */
   private claimId(origins: Map<string, Origin>, what: string, id: string, at: IssueLocation): boolean {
+    const unusable = whitespaceInId(id, `${what} id`);
+    if (unusable !== null) {
+      this.reject(`${unusable}: the record is skipped (fix the id, or map another id field)`, at);
+      return false;
+    }
     const first = origins.get(id);
     if (first !== undefined) {
       const where = first.file === this.current.path ? '' : ` of ${first.file}`;

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
-import { readText, type ReadOptions } from './lines.ts';
+import { readDecoded, type ReadOptions } from './lines.ts';
+import { INVALID_UTF8_REASON } from './text-decoding.ts';
 import type { SourceRecord } from './records.ts';
 import type { FileSource } from './source.ts';
 
@@ -36,7 +37,8 @@ const GUESSABLE_DELIMITERS = [',', '\t', ';', '|'];
  * over from the previous run plus the newly decoded text, and leaves the last, possibly incomplete row for the next.
  * A run waits for at least as much new text as is carried, so a long row is not re-parsed over and over. An
  * unbalanced quote (a quoted field never closed, or a row over `maxRowChars`) costs only the line where the row
- * starts: that line is reported and parsing resumes on the next line. Empty lines are skipped; LF and CRLF work.
+ * starts: that line is reported and parsing resumes on the next line. Empty lines are skipped; LF, CRLF and lone CR work.
+ * A row on a line that is not valid UTF-8 is reported and skipped.
  */
 export async function* readCsvRows(source: FileSource, options: CsvOptions = {}, read: ReadOptions = {}): AsyncGenerator<CsvRow[]> {
   const parseChunkChars = Math.max(1, options.parseChunkChars ?? 65536);
@@ -54,6 +56,7 @@ export async function* readCsvRows(source: FileSource, options: CsvOptions = {},
   let line = 1;
   let rows: ParsedRow[] = [];
   let broken: ParsedRow | undefined;
+  const badLines = new Set<number>();
 
   const step = (result: Papa.ParseStepResult<string[]>) => {
     const start = rowStart;
@@ -65,7 +68,9 @@ export async function* readCsvRows(source: FileSource, options: CsvOptions = {},
     const last = fields.length - 1;
     if (fields[last].endsWith('\r')) fields[last] = fields[last].slice(0, -1);
     const row: ParsedRow = { line: first, fields, start };
-    if (result.errors.length > 0) {
+    if (badLines.size > 0 && coversBadLine(first, Math.max(first, line - 1))) {
+      rows.push({ line: first, fields: [], start, error: INVALID_UTF8_REASON });
+    } else if (result.errors.length > 0) {
       const unterminated = result.errors.some((e) => e.code === 'MissingQuotes');
       row.error = unterminated ? 'a quoted field is never closed (unbalanced quote)' : result.errors.map((e) => e.message).join('; ');
       broken = row;
@@ -123,7 +128,18 @@ export async function* readCsvRows(source: FileSource, options: CsvOptions = {},
     return pendingChars >= GUESS_MAX_CHARS || pendingLineBreaks > GUESS_LINES;
   };
 
-  for await (const text of readText(source, read)) {
+  const coversBadLine = (from: number, to: number) => {
+    let found = false;
+    for (const n of badLines) {
+      if (n >= from && n <= to) found = true;
+      if (n < from) badLines.delete(n);
+    }
+    return found;
+  };
+
+  for await (const { text, badLines: bad } of readDecoded(source, { ...read, keepCrlf: true })) {
+    for (const n of bad) badLines.add(n);
+    if (!text) continue;
     pending.push(text);
     pendingChars += text.length;
     if (delimiter === undefined) pendingLineBreaks += countLineBreaks(text, 0, text.length);
@@ -147,7 +163,7 @@ export async function* readCsvRecords(source: FileSource, options: CsvOptions = 
     const records: SourceRecord[] = [];
     for (const { line, fields, error } of rows) {
       if (error !== undefined) {
-        records.push({ line, error: `malformed CSV row: ${error}` });
+        records.push({ line, error: error === INVALID_UTF8_REASON ? error : `malformed CSV row: ${error}` });
         continue;
       }
       if (!header) {

@@ -53,15 +53,18 @@ export function explainNoGuess(fields: readonly string[]): string {
   return `cannot guess the field mapping: found no ${missing.join(' and no ')} among the fields ${fields.join(', ') || '(none)'}; choose a field mapping`;
 }
 
+/** Nesting followed by recordFieldPaths; deeper objects are leaves (no mapping names a field that deep). */
+const MAX_FIELD_PATH_DEPTH = 8;
+
 /**
  * The field paths of a record, nested plain objects flattened to dotted paths (`meta.title`), in first-seen order.
- * Arrays and other values are leaves.
+ * Arrays and other values are leaves, and so are objects below MAX_FIELD_PATH_DEPTH levels.
  */
-export function recordFieldPaths(record: Record<string, unknown>, prefix = ''): string[] {
+export function recordFieldPaths(record: Record<string, unknown>, prefix = '', depth = 1): string[] {
   const paths: string[] = [];
   for (const [key, value] of Object.entries(record)) {
     const path = prefix + key;
-    if (isPlainObject(value) && Object.keys(value).length > 0) paths.push(...recordFieldPaths(value, path + '.'));
+    if (isPlainObject(value) && Object.keys(value).length > 0 && depth < MAX_FIELD_PATH_DEPTH) paths.push(...recordFieldPaths(value, path + '.', depth + 1));
     else paths.push(path);
   }
   return paths;

@@ -1,4 +1,5 @@
 import type { FieldMapping } from './field-mapping.ts';
+import type { TextEncodingChoice } from './text-decoding.ts';
 import type { CorpusDocument, CorpusQuery, IngestIssue, Qrel } from './types.ts';
 
 /** How plain .txt / .md files become documents. */
@@ -18,6 +19,8 @@ export interface IngestOptions {
   passages?: PassageOptions;
   /** BEIR qrels split to load (`test` for qrels/test.tsv); default `test` if present, else every split. */
   qrelsSplit?: string;
+  /** Encoding of files without a byte-order mark (a BOM always wins); default UTF-8. */
+  encoding?: TextEncodingChoice;
   /** documents per batch handed to onBatch, default 500 */
   batchSize?: number;
 }

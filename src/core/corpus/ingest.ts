@@ -9,6 +9,7 @@ import { ingestQrelsFile } from './qrels.ts';
 import { ingestQueryRecords } from './queries.ts';
 import { ingestRecordDocuments } from './records.ts';
 import { extension, sourcePath, type FileSource } from './source.ts';
+import { TEXT_ENCODINGS } from './text-decoding.ts';
 import { ingestTextFile } from './text-documents.ts';
 import { validatePassageOptions } from './text-passages.ts';
 import { expandZip } from './zip.ts';
@@ -23,6 +24,7 @@ export type {
   PassageOptions,
 } from './ingest-types.ts';
 export type { FieldMapping } from './field-mapping.ts';
+export type { TextEncodingChoice } from './text-decoding.ts';
 export { sniffFields } from './sniff.ts';
 
 export const DEFAULT_BATCH_SIZE = 500;
@@ -42,7 +44,7 @@ export async function ingest(
   validateOptions(options);
   throwIfAborted(signal);
   const collector = new IngestCollector(handlers, options.batchSize ?? DEFAULT_BATCH_SIZE, signal);
-  const read: ReadOptions = { signal, onBytes: (n) => collector.addBytes(n) };
+  const read: ReadOptions = { signal, onBytes: (n) => collector.addBytes(n), encoding: options.encoding };
   const isFatal = (error: unknown) => signal?.aborted || isAbortError(error) || (collector.handlerError !== undefined && error === collector.handlerError);
 
   const files: FileSource[] = [];
@@ -107,6 +109,9 @@ function validateOptions(options: IngestOptions): void {
     throw new RangeError(`batchSize must be a whole number >= 1, not ${batchSize}`);
   }
   if (mapping && (!mapping.id || !mapping.text)) throw new RangeError('mapping.id and mapping.text must name a field');
+  if (options.encoding !== undefined && !TEXT_ENCODINGS.includes(options.encoding)) {
+    throw new RangeError(`encoding must be one of ${TEXT_ENCODINGS.join(', ')}, not '${String(options.encoding)}'`);
+  }
 }
 
 function message(error: unknown): string {

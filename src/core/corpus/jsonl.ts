@@ -5,9 +5,13 @@ import type { FileSource } from './source.ts';
 
 /** Reads a JSON Lines file: one object per line; blank lines are ignored, bad lines are rejected. */
 export async function* readJsonlRecords(source: FileSource, options: ReadOptions = {}): AsyncGenerator<SourceRecord[]> {
-  for await (const lines of readLines(source, options)) {
+  for await (const lines of readLines(source, { ...options, skipEmpty: true })) {
     const records: SourceRecord[] = [];
-    for (const { text, line } of lines) {
+    for (const { text, line, problem } of lines) {
+      if (problem !== undefined) {
+        records.push({ line, error: problem });
+        continue;
+      }
       if (text.trim() === '') continue;
       let value: unknown;
       try {

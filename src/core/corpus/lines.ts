@@ -1,5 +1,6 @@
 import { abortError } from './abort.ts';
 import type { FileSource } from './source.ts';
+import { INVALID_UTF8_REASON, TextFileDecoder, type DecodedText, type TextEncodingChoice } from './text-decoding.ts';
 
 /** How a file is read: cancellation and byte accounting. */
 export interface ReadOptions {
@@ -7,6 +8,8 @@ export interface ReadOptions {
   signal?: AbortSignal;
   /** Called with the size of every chunk of bytes read. */
   onBytes?(bytes: number): void;
+  /** Encoding of a file without a byte-order mark; default UTF-8. */
+  encoding?: TextEncodingChoice;
 }
 
 /** One line of a text file, without its line break. */
@@ -14,6 +17,8 @@ export interface Line {
   text: string;
   /** 1-based. */
   line: number;
+  /** Why the line cannot be read (it held invalid UTF-8); its text is then ''. */
+  problem?: string;
 }
 
 /** Yields the chunks of a byte stream; cancels the reader when the signal aborts or the consumer stops early. */
@@ -41,50 +46,89 @@ export async function* readChunks(stream: ReadableStream<Uint8Array>, signal?: A
   }
 }
 
-/** Decodes a file as UTF-8, chunk by chunk (a character split between chunks is kept whole); a leading BOM is removed. */
-export async function* readText(source: FileSource, options: ReadOptions = {}): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  let atStart = true;
-  const strip = (text: string): string => {
-    if (!atStart || text.length === 0) return text;
-    atStart = false;
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  };
+/** Decodes a file chunk by chunk (see TextFileDecoder): BOM-chosen encoding, line breaks as '\n', invalid UTF-8 lines named. */
+export async function* readDecoded(source: FileSource, options: ReadOptions & { keepCrlf?: boolean } = {}): AsyncGenerator<DecodedText> {
+  const decoder = new TextFileDecoder(options.encoding, options);
   for await (const bytes of readChunks(source.stream(), options.signal)) {
     options.onBytes?.(bytes.byteLength);
-    const text = strip(decoder.decode(bytes, { stream: true }));
-    if (text) yield text;
+    const decoded = decoder.push(bytes);
+    if (decoded.text || decoded.badLines.length > 0) yield decoded;
   }
-  const tail = strip(decoder.decode());
-  if (tail) yield tail;
+  const tail = decoder.finish();
+  if (tail.text || tail.badLines.length > 0) yield tail;
 }
 
+/** The text of a file, chunk by chunk (a character split between chunks is kept whole); see readDecoded. */
+export async function* readText(source: FileSource, options: ReadOptions = {}): AsyncGenerator<string> {
+  for await (const { text } of readDecoded(source, options)) if (text) yield text;
+}
+
+const BLANK_RUN = /\n+/y;
+
 /**
- * Splits a file into lines, yielded in groups (one group per decoded chunk). Handles LF and CRLF and a last
- * line without a line break; a line is never longer in memory than the line itself.
+ * Splits decoded text into numbered lines: the one line splitter of every reader. Lines named as invalid UTF-8
+ * carry a `problem`. With `skipEmpty`, empty lines are counted but not returned (so blank lines cost nothing).
  */
-export async function* readLines(source: FileSource, options: ReadOptions = {}): AsyncGenerator<Line[]> {
-  let partial: string[] = [];
-  let line = 0;
-  for await (const text of readText(source, options)) {
+export class LineSplitter {
+  private partial: string[] = [];
+  private line = 0;
+  private readonly bad = new Set<number>();
+  private readonly skipEmpty: boolean;
+
+  constructor(options: { skipEmpty?: boolean } = {}) {
+    this.skipEmpty = options.skipEmpty ?? false;
+  }
+
+  push(text: string, badLines: readonly number[] = []): Line[] {
+    for (const n of badLines) this.bad.add(n);
     const lines: Line[] = [];
     let start = 0;
     for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-      let piece = text.slice(start, nl);
-      if (partial.length > 0) {
-        partial.push(piece);
-        piece = partial.join('');
-        partial = [];
+      if (nl === start && this.partial.length === 0 && this.skipEmpty && this.bad.size === 0) {
+        // A run of empty lines is skipped in one native step.
+        BLANK_RUN.lastIndex = start;
+        const run = BLANK_RUN.exec(text)![0].length;
+        this.line += run;
+        start += run;
+        continue;
       }
-      lines.push({ text: withoutCarriageReturn(piece), line: ++line });
+      let piece = text.slice(start, nl);
+      if (this.partial.length > 0) {
+        this.partial.push(piece);
+        piece = this.partial.join('');
+        this.partial = [];
+      }
+      this.emit(piece, lines);
       start = nl + 1;
     }
-    if (start < text.length) partial.push(text.slice(start));
-    if (lines.length > 0) yield lines;
+    if (start < text.length) this.partial.push(text.slice(start));
+    return lines;
   }
-  if (partial.length > 0) yield [{ text: withoutCarriageReturn(partial.join('')), line: ++line }];
+
+  finish(): Line[] {
+    const lines: Line[] = [];
+    if (this.partial.length > 0) this.emit(this.partial.join(''), lines);
+    this.partial = [];
+    return lines;
+  }
+
+  private emit(text: string, out: Line[]): void {
+    const line = ++this.line;
+    if (this.bad.size > 0 && this.bad.delete(line)) out.push({ text: '', line, problem: INVALID_UTF8_REASON });
+    else if (!(this.skipEmpty && text === '')) out.push({ text, line });
+  }
 }
 
-function withoutCarriageReturn(text: string): string {
-  return text.endsWith('\r') ? text.slice(0, -1) : text;
+/**
+ * Splits a file into lines, yielded in groups (one group per decoded chunk). Handles LF, CRLF and lone CR and a
+ * last line without a line break; a line is never longer in memory than the line itself.
+ */
+export async function* readLines(source: FileSource, options: ReadOptions & { skipEmpty?: boolean } = {}): AsyncGenerator<Line[]> {
+  const splitter = new LineSplitter(options);
+  for await (const { text, badLines } of readDecoded(source, options)) {
+    const lines = splitter.push(text, badLines);
+    if (lines.length > 0) yield lines;
+  }
+  const last = splitter.finish();
+  if (last.length > 0) yield last;
 }

@@ -23,6 +23,20 @@ describe('planIngestion', () => {
     ]);
   });
 
+  it('keeps a qrels file picked without its folder (Choose files… gives bare names)', () => {
+    expect(summary(['corpus.jsonl', 'queries.jsonl', 'test.tsv'])).toEqual([
+      ['corpus.jsonl', 'corpus'],
+      ['queries.jsonl', 'queries'],
+      ['test.tsv', 'qrels', 'test'],
+    ]);
+    expect(summary(['corpus.jsonl', 'queries.jsonl', 'qrels.txt', 'notes.txt'])).toEqual([
+      ['corpus.jsonl', 'corpus'],
+      ['queries.jsonl', 'queries'],
+      ['qrels.txt', 'qrels', 'qrels'],
+      ['notes.txt', 'skipped', 'reason'],
+    ]);
+  });
+
   it('takes the test split by default, else every split; an asked split wins', () => {
     const paths = ['corpus.jsonl', 'queries.jsonl', 'qrels/train.tsv', 'qrels/test.tsv', 'qrels/dev.tsv'];
     expect(summary(paths).slice(2)).toEqual([

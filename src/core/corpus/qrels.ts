@@ -32,8 +32,12 @@ export function parseQrelsLine(text: string): QrelsLine | null {
  */
 export async function ingestQrelsFile(source: FileSource, collector: IngestCollector, read: ReadOptions = {}): Promise<void> {
   let first = true;
-  for await (const lines of readLines(source, read)) {
-    for (const { text, line } of lines) {
+  for await (const lines of readLines(source, { ...read, skipEmpty: true })) {
+    for (const { text, line, problem } of lines) {
+      if (problem !== undefined) {
+        collector.reject(problem, { line });
+        continue;
+      }
       const parsed = parseQrelsLine(text);
       if (parsed === null) continue;
       const isFirst = first;

@@ -37,6 +37,7 @@ export async function ingestRecordDocuments(
   let active = mapping;
   const waiting: ParsedRecord[] = [];
   const seenFields = new Set<string>();
+  let anyRecord = false;
   const take = ({ line, record }: ParsedRecord, use: FieldMapping) => {
     const mapped = applyFieldMapping(record, use);
     if (mapped.ok) collector.addDocument(mapped.value, { line, field: use.id });
@@ -44,6 +45,7 @@ export async function ingestRecordDocuments(
   };
   for await (const group of records) {
     for (const item of group) {
+      anyRecord = true;
       if (isRejected(item)) collector.reject(item.error, { line: item.line });
       else if (active) take(item, active);
       else {
@@ -59,4 +61,5 @@ export async function ingestRecordDocuments(
     await collector.drain();
   }
   if (waiting.length > 0) collector.fileIssue(explainNoGuess([...seenFields]));
+  else if (!anyRecord) collector.fileIssue('the file holds no records (it is empty or blank)');
 }

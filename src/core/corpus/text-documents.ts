@@ -2,13 +2,14 @@ import type { IngestCollector } from './collector.ts';
 import type { PassageOptions } from './ingest-types.ts';
 import { readLines, type ReadOptions } from './lines.ts';
 import { MarkdownTitleFinder } from './markdown-title.ts';
+import { pathId } from './ids.ts';
 import { extension, stem, type FileSource } from './source.ts';
 import { PassageWindow, wordsOf } from './text-passages.ts';
 
 export const MARKDOWN_EXTENSIONS = ['md', 'markdown'];
 
 /**
- * A plain-text or Markdown file as one document (id = path) or as passages of words (id = `path#n`, n from 1).
+ * A plain-text or Markdown file as one document (id = path, see `pathId`) or as passages of words (id = `path#n`, n from 1).
  * The title is the first Markdown heading (Markdown files only), else the file name without extension; in split
  * mode a Markdown file's passages wait for that heading (or the end of the file) before they are handed on.
  */
@@ -25,7 +26,8 @@ export async function ingestTextFile(
   const wholeText: string[] = [];
   let held: string[][] = [];
   let count = 0;
-  const emit = (words: string[]) => collector.addDocument({ id: `${path}#${++count}`, title: title ?? '', text: words.join(' ') });
+  const id = pathId(path);
+  const emit = (words: string[]) => collector.addDocument({ id: `${id}#${++count}`, title: title ?? '', text: words.join(' ') });
   const offer = (done: string[][]) => {
     if (title === undefined) {
       held.push(...done);
@@ -37,7 +39,11 @@ export async function ingestTextFile(
   };
 
   for await (const lines of readLines(source, read)) {
-    for (const { text } of lines) {
+    for (const { text, line, problem } of lines) {
+      if (problem !== undefined) {
+        collector.reject(problem, { line });
+        continue;
+      }
       if (title === undefined) title = finder?.push(text);
       if (split) offer(split.push(wordsOf(text)));
       else wholeText.push(text);
@@ -53,5 +59,5 @@ export async function ingestTextFile(
   }
   const text = wholeText.join('\n').trim();
   if (text === '') collector.reject('empty text: the file has no words');
-  else collector.addDocument({ id: path, title, text });
+  else collector.addDocument({ id, title, text });
 }

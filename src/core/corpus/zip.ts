@@ -16,6 +16,22 @@ export interface ZipEntryInfo {
 
 const DECODERS: Record<number, UnzipDecoderConstructor> = { 0: UnzipPassThrough, 8: UnzipInflate };
 
+/** Limits on what one zip entry may inflate to: past them the entry is refused as a likely zip bomb. */
+export interface ZipLimits {
+  /** Largest inflated size of one entry, in bytes. Default 4 GiB. */
+  maxEntryBytes: number;
+  /** Largest inflated/compressed ratio, checked once an entry has inflated `ratioAfterBytes`. Default 200. */
+  maxRatio: number;
+  /** Inflated bytes before the ratio is checked (small entries may compress very well). Default 8 MiB. */
+  ratioAfterBytes: number;
+}
+
+export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxEntryBytes: 4 * 1024 ** 3, maxRatio: 200, ratioAfterBytes: 8 * 1024 ** 2 };
+
+/** Compressed bytes handed to the inflater at a time, so one read inflates to at most ~1 MiB (deflate's ratio is ≤ 1032). */
+const INPUT_SLICE_BYTES = 1024;
+
+
 /**
  * Lists the entries of a zip by streaming through it once; entry data is skipped without being decompressed or kept.
  * Throws when the archive is truncated or malformed.
@@ -34,33 +50,45 @@ export async function listZipEntries(zip: FileSource, signal?: AbortSignal): Pro
  * A zip entry as a FileSource. Each `stream()` call streams through the archive again, up to the end of this entry,
  * inflating only this entry's data as the reader pulls it; nothing beyond one input chunk's output is buffered.
  */
-export function zipEntrySource(zip: FileSource, entry: ZipEntryInfo): FileSource {
-  return { name: basename(entry.name), path: entry.name, size: entry.size ?? 0, stream: () => zipEntryStream(zip, entry) };
+export function zipEntrySource(zip: FileSource, entry: ZipEntryInfo, limits: ZipLimits = DEFAULT_ZIP_LIMITS): FileSource {
+  return { name: basename(entry.name), path: entry.name, size: entry.size ?? 0, stream: () => zipEntryStream(zip, entry, limits) };
 }
 
 /** The files of a zip (directories left out) as FileSources, in archive order. */
-export async function expandZip(zip: FileSource, signal?: AbortSignal): Promise<FileSource[]> {
+export async function expandZip(zip: FileSource, signal?: AbortSignal, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<FileSource[]> {
   const entries = await listZipEntries(zip, signal);
-  return entries.filter((e) => !e.name.endsWith('/')).map((e) => zipEntrySource(zip, e));
+  return entries.filter((e) => !e.name.endsWith('/')).map((e) => zipEntrySource(zip, e, limits));
 }
 
-function zipEntryStream(zip: FileSource, entry: ZipEntryInfo): ReadableStream<Uint8Array> {
+function zipEntryStream(zip: FileSource, entry: ZipEntryInfo, limits: ZipLimits): ReadableStream<Uint8Array> {
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   const queue: Uint8Array[] = [];
   let ended = false;
   let failure: Error | undefined;
   let found = false;
   let cancelled = false;
+  /** Archive bytes pushed since this entry began, and what it has inflated to. */
+  let compressed = 0;
+  let inflated = 0;
+  let input: Uint8Array | null = null;
+  let inputAt = 0;
+  let inputDone = false;
   const walk = new ZipWalk(
     (index) => index === entry.index,
     (file, index) => {
       if (index !== entry.index) return;
       found = true;
+      compressed = 0;
       if (!DECODERS[file.compression]) failure = new Error(`unsupported zip compression method ${file.compression} for ${entry.name}`);
     },
     (error, data, final) => {
-      if (error) failure = error;
-      else if (data.byteLength > 0) queue.push(data);
+      if (error) failure = new Error(`zip entry ${entry.name} could not be inflated (damaged or encrypted?): ${error.message}`);
+      else if (data.byteLength > 0) {
+        inflated += data.byteLength;
+        const refusal = bombCheck(entry.name, inflated, compressed, limits);
+        if (refusal) failure = refusal;
+        else queue.push(data);
+      }
       if (final) ended = true;
     },
   );
@@ -72,13 +100,24 @@ function zipEntryStream(zip: FileSource, entry: ZipEntryInfo): ReadableStream<Ui
       },
       async pull(controller) {
         while (queue.length === 0 && !ended && !failure) {
-          const { done, value } = await reader!.read();
-          if (cancelled) return;
+          if (input === null && !inputDone) {
+            const { done, value } = await reader!.read();
+            if (cancelled) return;
+            if (done) inputDone = true;
+            else [input, inputAt] = [value, 0];
+          }
           try {
-            walk.push(done ? new Uint8Array(0) : value, done);
+            if (input !== null) {
+              const slice = input.subarray(inputAt, inputAt + INPUT_SLICE_BYTES);
+              inputAt += slice.byteLength;
+              if (inputAt >= input.byteLength) input = null;
+              if (found) compressed += slice.byteLength;
+              walk.push(slice, false);
+            } else walk.push(new Uint8Array(0), true);
           } catch (error) {
             failure = error instanceof Error ? error : new Error(String(error));
           }
+          const done = inputDone && input === null;
           if (done && queue.length === 0 && !ended && !failure) {
             failure = new Error(found ? `zip entry ${entry.name} is truncated` : `zip entry ${entry.name} not found`);
           }
@@ -100,6 +139,20 @@ function zipEntryStream(zip: FileSource, entry: ZipEntryInfo): ReadableStream<Ui
     },
     { highWaterMark: 0 },
   );
+}
+
+/** The refusal of an entry that inflates past the limits, or null. */
+function bombCheck(name: string, inflated: number, compressed: number, limits: ZipLimits): Error | null {
+  const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(bytes < 1024 ** 2 ? 2 : 0)} MiB`;
+  if (inflated > limits.maxEntryBytes) {
+    return new Error(`zip entry ${name} inflates to more than ${mib(limits.maxEntryBytes)}: refused (the rest of the entry is not read)`);
+  }
+  if (inflated >= limits.ratioAfterBytes && inflated > limits.maxRatio * Math.max(compressed, 1)) {
+    return new Error(
+      `zip entry ${name} inflates more than ${limits.maxRatio} times (${mib(inflated)} from ${mib(compressed)}): refused as a likely zip bomb (the rest of the entry is not read)`,
+    );
+  }
+  return null;
 }
 
 /**

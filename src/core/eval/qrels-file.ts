@@ -1,5 +1,6 @@
 import type { Qrel } from '../corpus/types.ts';
-import { parseDecimal, splitFields, splitLines } from './text-lines.ts';
+import type { TextEncodingChoice } from '../corpus/text-decoding.ts';
+import { fileLines, parseDecimal, splitFields } from './text-lines.ts';
 import type { LineIssue } from './types.ts';
 
 /** Judgements read from qrels text. */
@@ -69,7 +70,9 @@ export function readQrelsLines(lines: Iterable<string>): QrelsReadResult {
   return { qrels, issues };
 }
 
-/** Reads qrels from text; see `readQrelsLines`. */
-export function parseQrels(text: string): QrelsReadResult {
-  return readQrelsLines(splitLines(text));
+/** Reads qrels from text, or from a file's bytes (decoded as every file is: see `fileLines`); see `readQrelsLines`. */
+export function parseQrels(input: string | Uint8Array, encoding?: TextEncodingChoice): QrelsReadResult {
+  const { lines, issues: unreadable } = fileLines(input, encoding);
+  const result = readQrelsLines(lines);
+  return { qrels: result.qrels, issues: [...unreadable, ...result.issues].sort((a, b) => a.line - b.line) };
 }

@@ -1,5 +1,6 @@
 import type { ScoredDoc } from '../retrieval/types.ts';
-import { parseDecimal, splitFields, splitLines } from './text-lines.ts';
+import type { TextEncodingChoice } from '../corpus/text-decoding.ts';
+import { fileLines, parseDecimal, splitFields } from './text-lines.ts';
 import type { LineIssue, RunMap } from './types.ts';
 
 /** A run read from TREC run text. */
@@ -72,9 +73,11 @@ export function readTrecRunLines(lines: Iterable<string>): RunReadResult {
   return { run, issues };
 }
 
-/** Reads a TREC run from text; see `readTrecRunLines`. */
-export function parseTrecRun(text: string): RunReadResult {
-  return readTrecRunLines(splitLines(text));
+/** Reads a TREC run from text, or from a file's bytes (decoded as every file is: see `fileLines`); see `readTrecRunLines`. */
+export function parseTrecRun(input: string | Uint8Array, encoding?: TextEncodingChoice): RunReadResult {
+  const { lines, issues: unreadable } = fileLines(input, encoding);
+  const result = readTrecRunLines(lines);
+  return { run: result.run, issues: [...unreadable, ...result.issues].sort((a, b) => a.line - b.line) };
 }
 
 /**

@@ -30,10 +30,22 @@ export interface LoadCorpusResult {
 
 const STORED_ISSUES = 200;
 
+/** A load in which no document survived: carries what went wrong with each file and line. */
+export class CorpusLoadError extends Error {
+  constructor(
+    message: string,
+    /** What was read: per-file counts and the issues (file, line, field, reason). */
+    readonly summary: IngestSummary,
+  ) {
+    super(message);
+    this.name = 'CorpusLoadError';
+  }
+}
+
 /**
  * Streams files into a store and builds the BM25 index on the way. The corpus becomes visible only when every
  * document and the index are written; on failure or cancellation everything written for it is removed, and
- * other corpora are never touched.
+ * other corpora are never touched. When no document survives, rejects with a CorpusLoadError carrying the issues.
  */
 export async function loadCorpus(
   sources: FileSource[],
@@ -83,10 +95,11 @@ export async function loadCorpus(
     );
     signal?.throwIfAborted();
     if (summary.documents === 0) {
-      throw new Error(
+      throw new CorpusLoadError(
         summary.issueCount > 0
-          ? `No document could be loaded: all ${summary.issueCount} problems are listed below.`
+          ? `No document could be loaded: ${summary.issueCount === 1 ? 'the problem is' : `all ${summary.issueCount} problems are`} listed below.`
           : 'The files hold no documents.',
+        summary,
       );
     }
     if (last) onProgress?.({ ...last, phase: 'saving' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildQrelsMap } from '../eval/evaluate.ts';
-import { importTrecRun, TrecImportError } from './import-trec-run.ts';
+import { findUnknownDocuments, importTrecRun, TrecImportError } from './import-trec-run.ts';
 import { exportRunTrec, runTag } from './run-trec.ts';
 
 const qrels = buildQrelsMap([
@@ -42,5 +42,27 @@ describe('importTrecRun', () => {
     const { record } = importTrecRun('q1 Q0 d2 1 2 x\nq1 Q0 d1 2 3 x\n', { ...options, name: 'My run' });
     expect(exportRunTrec(record)).toBe('q1 Q0 d1 1 3 My_run\nq1 Q0 d2 2 2 My_run\n');
     expect(runTag('  ')).toBe('run');
+  });
+
+  it('decodes a UTF-16 file with CR-only line breaks', () => {
+    const text = 'q1 Q0 d2 1 2 sys\rq2 Q0 d1 1 1 sys\r';
+    const bytes = new Uint8Array(2 + text.length * 2);
+    bytes.set([0xff, 0xfe]);
+    for (let i = 0; i < text.length; i++) bytes[2 + 2 * i] = text.charCodeAt(i);
+    const { record, issues } = importTrecRun(bytes, options);
+    expect(issues).toEqual([]);
+    expect(record.metrics?.aggregate['RR@10']).toBe(1);
+  });
+
+  it('counts the document ids that the corpus does not hold', async () => {
+    const { record } = importTrecRun('q1 Q0 d1 1 3 s\nq1 Q0 ghost 2 2 s\nq2 Q0 ghost 1 2 s\nq2 Q0 d2 2 1 s\nq2 Q0 spook 3 0 s\n', options);
+    const corpus = new Set(['d1', 'd2']);
+    const asked: string[][] = [];
+    const unknown = await findUnknownDocuments(record, async (ids) => {
+      asked.push([...ids]);
+      return ids.map((id) => corpus.has(id));
+    });
+    expect(unknown).toEqual({ count: 2, results: 3, examples: ['ghost', 'spook'] });
+    expect(asked.flat().sort()).toEqual(['d1', 'd2', 'ghost', 'spook']);
   });
 });

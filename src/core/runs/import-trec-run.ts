@@ -1,3 +1,4 @@
+import type { TextEncodingChoice } from '../corpus/text-decoding.ts';
 import type { EvaluateOptions } from '../eval/evaluate.ts';
 import { parseTrecRun } from '../eval/run-file.ts';
 import type { LineIssue, QrelsMap } from '../eval/types.ts';
@@ -18,6 +19,8 @@ export interface TrecImportOptions {
   /** Measures to score; default DEFAULT_MEASURES. */
   measures?: readonly string[];
   evaluate?: EvaluateOptions;
+  /** Encoding of a file without a byte-order mark; default UTF-8. */
+  encoding?: TextEncodingChoice;
 }
 
 /** An imported run with what the user should know about the file. */
@@ -43,9 +46,12 @@ export class TrecImportError extends Error {
   }
 }
 
-/** Reads a TREC run file made by any system into a run of a corpus, scored against the corpus's qrels. */
-export function importTrecRun(text: string, options: TrecImportOptions): TrecImportResult {
-  const { run, issues } = parseTrecRun(text);
+/**
+ * Reads a TREC run file made by any system into a run of a corpus, scored against the corpus's qrels. Bytes are
+ * decoded as every file is (BOM → UTF-8/UTF-16, invalid UTF-8 lines reported); a binary file throws a BinaryFileError.
+ */
+export function importTrecRun(input: string | Uint8Array, options: TrecImportOptions): TrecImportResult {
+  const { run, issues } = parseTrecRun(input, options.encoding);
   if (run.size === 0) {
     const detail = issues.length > 0 ? `; ${issues.length} line(s) could not be read, the first: line ${issues[0]!.line}: ${issues[0]!.reason}` : '';
     throw new TrecImportError(`No ranking could be read from ${options.fileName}${detail}`, issues);
@@ -66,4 +72,39 @@ export function importTrecRun(text: string, options: TrecImportOptions): TrecImp
     notes: `Imported from ${options.fileName}`,
   });
   return { record, issues, unknownQueryIds, missingQueryCount };
+}
+
+/** Document ids of an imported run that the corpus does not hold. */
+export interface UnknownDocuments {
+  /** Distinct unknown ids. */
+  count: number;
+  /** Results (query, document lines) that name them. */
+  results: number;
+  /** The first few, in file order. */
+  examples: string[];
+}
+
+const LOOKUP_BATCH = 1000;
+const UNKNOWN_EXAMPLES = 20;
+
+/**
+ * Finds the document ids of a run that are not in the corpus. `exists` answers, for a batch of ids, whether
+ * each is a document of the corpus (e.g. from the store's getDocuments).
+ */
+export async function findUnknownDocuments(
+  record: Pick<RunRecord, 'rankings'>,
+  exists: (ids: readonly string[]) => Promise<readonly boolean[]>,
+): Promise<UnknownDocuments> {
+  const uses = new Map<string, number>();
+  for (const { docIds } of record.rankings) for (const id of docIds) uses.set(id, (uses.get(id) ?? 0) + 1);
+  const ids = [...uses.keys()];
+  const unknown: string[] = [];
+  for (let at = 0; at < ids.length; at += LOOKUP_BATCH) {
+    const batch = ids.slice(at, at + LOOKUP_BATCH);
+    const found = await exists(batch);
+    batch.forEach((id, i) => {
+      if (!found[i]) unknown.push(id);
+    });
+  }
+  return { count: unknown.length, results: unknown.reduce((n, id) => n + uses.get(id)!, 0), examples: unknown.slice(0, UNKNOWN_EXAMPLES) };
 }

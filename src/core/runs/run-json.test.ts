@@ -85,6 +85,13 @@ describe('run JSON files', () => {
     expect(() => parseChanged((f) => (f.run.versions = {}))).toThrow('Field "run.versions.workbench" must be non-empty text');
   });
 
+  it('refuses ids with whitespace, which no TREC export could write', () => {
+    expect(() => parseChanged((f) => ((f.run.rankings as { docIds: string[] }[])[0]!.docIds[1] = 'a b'))).toThrow(
+      "Field \"run.rankings[0].docIds[1]\": document id 'a b' contains whitespace",
+    );
+    expect(() => parseChanged((f) => ((f.run.rankings as { queryId: string }[])[0]!.queryId = 'q\t1'))).toThrow(/Field "run.rankings\[0\].queryId": query id 'q\t1' contains whitespace/);
+  });
+
   it('accepts a run without metrics, and pipelines of kinds it does not know', () => {
     const run = parseChanged((f) => {
       f.run.metrics = null;

@@ -1,6 +1,7 @@
 import { parseMeasure } from '../eval/measures.ts';
 import { withoutSecrets } from './redact-secrets.ts';
 import type { QueryRanking, RunMetrics, RunPipeline, RunRecord, RunVersions } from './run-record.ts';
+import { whitespaceInId } from '../corpus/ids.ts';
 
 /** The `format` field of a run file. */
 export const RUN_JSON_FORMAT = 'deep-search-workbench/run';
@@ -178,11 +179,15 @@ function readRankings(value: unknown): QueryRanking[] {
     const where = `run.rankings[${i}]`;
     const r = object(item, where);
     const queryId = nonEmptyString(r.queryId, `${where}.queryId`);
+    const badQuery = whitespaceInId(queryId, 'query id');
+    if (badQuery !== null) throw new RunJsonError(`Field "${where}.queryId": ${badQuery}`);
     if (seen.has(queryId)) throw new RunJsonError(`Field "${where}.queryId": query '${queryId}' has two rankings`);
     seen.add(queryId);
     const docIds = stringArray(r.docIds, `${where}.docIds`);
     docIds.forEach((id, j) => {
       if (id === '') throw new RunJsonError(`Field "${where}.docIds[${j}]" is empty`);
+      const badDoc = whitespaceInId(id, 'document id');
+      if (badDoc !== null) throw new RunJsonError(`Field "${where}.docIds[${j}]": ${badDoc}`);
     });
     if (!Array.isArray(r.scores)) throw new RunJsonError(`Field "${where}.scores" must be a list of numbers`);
     const scores = r.scores.map((s, j) => finite(s, `${where}.scores[${j}]`));

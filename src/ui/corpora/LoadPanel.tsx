@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { DEFAULT_ANALYZER_OPTIONS, sniffFields, type AnalyzerOptions, type FieldMapping, type LoadCorpusOptions } from '../../core/index.ts';
+import { DEFAULT_ANALYZER_OPTIONS, sniffFields, type AnalyzerOptions, type FieldMapping, type LoadCorpusOptions, type TextEncodingChoice } from '../../core/index.ts';
 import type { PickedFile } from '../../workers/corpus-worker-api.ts';
 import { errorMessage, formatBytes } from '../shared/format.ts';
 import { useLoadStore } from '../shared/load-store.ts';
@@ -93,6 +93,7 @@ function LoadForm(props: { files: PickedFile[]; disabled: boolean; onLoad(option
   const [mapping, setMapping] = useState<MappingChoice | null>(null);
   const [mappingError, setMappingError] = useState<string | null>(null);
   const [passages, setPassages] = useState({ mode: 'whole' as 'whole' | 'split', size: 200, overlap: 50 });
+  const [encoding, setEncoding] = useState<TextEncodingChoice>('utf-8');
   const sniffed = useRef(false);
 
   useEffect(() => {
@@ -114,6 +115,7 @@ function LoadForm(props: { files: PickedFile[]; disabled: boolean; onLoad(option
       analyzer,
       mapping: mapping?.mapping,
       passages: kind.hasText ? passages : undefined,
+      encoding,
     });
 
   return (
@@ -130,6 +132,13 @@ function LoadForm(props: { files: PickedFile[]; disabled: boolean; onLoad(option
       </ul>
       <label>
         Name <input value={name} onChange={(e) => setName(e.target.value)} aria-label="Corpus name" />
+      </label>
+      <label title="How files without a byte-order mark are read; a byte-order mark picks UTF-8 or UTF-16">
+        Text encoding{' '}
+        <select aria-label="Text encoding" value={encoding} onChange={(e) => setEncoding(e.target.value as TextEncodingChoice)}>
+          <option value="utf-8">UTF-8</option>
+          <option value="latin1">Latin-1 (Windows-1252)</option>
+        </select>
       </label>
       {kind.mappable && (
         <fieldset>

@@ -44,6 +44,8 @@ export function LoadStatus() {
             Loading “{state.name}” failed: {state.message}
           </p>
           <p>Nothing of it was kept; corpora stored before are unchanged.</p>
+          {state.summary && <FileTable summary={state.summary} />}
+          {state.summary && state.summary.issueCount > 0 && <IssueTable issues={state.summary.issues} total={state.summary.issueCount} />}
           <button onClick={dismiss}>OK</button>
         </section>
       );
@@ -61,29 +63,35 @@ function LoadReport({ name, summary, seconds, onClose }: { name: string; summary
         {seconds.toFixed(1)} s.{' '}
         {summary.issueCount > 0 ? `${formatCount(summary.issueCount)} line(s) or file(s) skipped — see below.` : 'Nothing was skipped.'}
       </p>
-      <table className="compact">
-        <thead>
-          <tr>
-            <th>file</th>
-            <th>kind</th>
-            <th>loaded</th>
-            <th>skipped</th>
-          </tr>
-        </thead>
-        <tbody>
-          {summary.files.map((f) => (
-            <tr key={f.path}>
-              <td>{f.path}</td>
-              <td>{f.kind}</td>
-              <td>{formatCount(f.records)}</td>
-              <td>{formatCount(f.skipped)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FileTable summary={summary} />
       {summary.issueCount > 0 && <IssueTable issues={summary.issues} total={summary.issueCount} />}
       <button onClick={onClose}>Close</button>
     </section>
+  );
+}
+
+function FileTable({ summary }: { summary: IngestSummary }) {
+  return (
+    <table className="compact" aria-label="Files read">
+      <thead>
+        <tr>
+          <th>file</th>
+          <th>kind</th>
+          <th>loaded</th>
+          <th>skipped</th>
+        </tr>
+      </thead>
+      <tbody>
+        {summary.files.map((f) => (
+          <tr key={f.path}>
+            <td>{f.path}</td>
+            <td>{f.kind}</td>
+            <td>{formatCount(f.records)}</td>
+            <td>{formatCount(f.skipped)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

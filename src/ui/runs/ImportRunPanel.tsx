@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  findUnknownDocuments,
   importTrecRun,
   newRunId,
   parseRunsJson,
@@ -8,16 +9,28 @@ import {
   type LineIssue,
   type QrelsMap,
   type RunRecord,
+  type UnknownDocuments,
 } from '../../core/index.ts';
 import { errorMessage, formatCount } from '../shared/format.ts';
 import { saveRun } from '../shared/runs.ts';
+import { getCorpusStore } from '../services/stores.ts';
 import { useQueries } from '../shared/corpus-data.ts';
 
 const SHOWN_ISSUES = 50;
 const SHOWN_UNKNOWN = 20;
 
 type ImportReport =
-  | { status: 'done'; fileName: string; record: RunRecord; runCount?: number; issues: LineIssue[]; unknownQueryIds: string[]; missingQueryCount: number; note?: string }
+  | {
+      status: 'done';
+      fileName: string;
+      record: RunRecord;
+      runCount?: number;
+      issues: LineIssue[];
+      unknownQueryIds: string[];
+      missingQueryCount: number;
+      unknownDocuments: UnknownDocuments;
+      note?: string;
+    }
   | { status: 'failed'; fileName: string; message: string; issues: LineIssue[] };
 
 /** Imports a TREC run file from any system, or a run exported as JSON; both are scored against this corpus's qrels. */
@@ -26,13 +39,17 @@ export function ImportRunPanel({ corpus, qrels, measures }: { corpus: CorpusReco
   const [report, setReport] = useState<ImportReport | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const unknownDocumentsOf = async (record: RunRecord) => {
+    const store = await getCorpusStore();
+    return findUnknownDocuments(record, async (ids) => (await store.getDocuments(corpus.id, ids)).map((doc) => doc !== undefined));
+  };
+
   const importFile = async (file: File, kind: 'trec' | 'json') => {
     setBusy(true);
     setReport(null);
     try {
-      const text = await file.text();
       if (kind === 'trec') {
-        const result = importTrecRun(text, {
+        const result = importTrecRun(new Uint8Array(await file.arrayBuffer()), {
           fileName: file.name,
           corpusId: corpus.id,
           corpusName: corpus.name,
@@ -40,11 +57,12 @@ export function ImportRunPanel({ corpus, qrels, measures }: { corpus: CorpusReco
           qrels,
           measures,
         });
+        const unknownDocuments = await unknownDocumentsOf(result.record);
         await saveRun(result.record);
-        setReport({ status: 'done', fileName: file.name, ...result });
+        setReport({ status: 'done', fileName: file.name, ...result, unknownDocuments });
       } else {
         // One run, or several (a sweep written by `dsw sweep --save-json`: it then opens in the GQR lab).
-        const parsedRuns = parseRunsJson(text);
+        const parsedRuns = parseRunsJson(await file.text());
         const moved = parsedRuns.some((parsed) => parsed.corpusId !== corpus.id);
         const records = parsedRuns.map((parsed) =>
           rescoreRunRecord(
@@ -58,8 +76,9 @@ export function ImportRunPanel({ corpus, qrels, measures }: { corpus: CorpusReco
             qrels,
           ),
         );
-        for (const record of records) await saveRun(record);
         const record = records[0]!;
+        const unknownDocuments = await unknownDocumentsOf(record);
+        for (const saved of records) await saveRun(saved);
         const parsed = parsedRuns[0]!;
         const corpusQueries = [...(queries.data?.keys() ?? [])];
         const known = new Set([...corpusQueries, ...(qrels?.keys() ?? [])]);
@@ -72,6 +91,7 @@ export function ImportRunPanel({ corpus, qrels, measures }: { corpus: CorpusReco
           unknownQueryIds: record.rankings.map((r) => r.queryId).filter((q) => !known.has(q)),
           missingQueryCount: corpusQueries.filter((q) => !ranked.has(q)).length,
           runCount: records.length,
+          unknownDocuments,
           note: moved ? `The run was made on corpus “${parsed.corpusName}”; it was scored against this corpus’s judgements.` : undefined,
         });
       }
@@ -137,6 +157,13 @@ function ImportReportView({ report }: { report: ImportReport }) {
           {formatCount(report.unknownQueryIds.length)} query id(s) of the file are not queries of this corpus and are not scored:{' '}
           {report.unknownQueryIds.slice(0, SHOWN_UNKNOWN).join(', ')}
           {report.unknownQueryIds.length > SHOWN_UNKNOWN ? ', …' : ''}
+        </p>
+      )}
+      {report.status === 'done' && report.unknownDocuments.count > 0 && (
+        <p className="error" data-testid="unknown-documents">
+          {formatCount(report.unknownDocuments.count)} document id(s) of the file ({formatCount(report.unknownDocuments.results)} result(s)) are not
+          documents of this corpus; they count as not relevant: {report.unknownDocuments.examples.join(', ')}
+          {report.unknownDocuments.count > report.unknownDocuments.examples.length ? ', …' : ''}
         </p>
       )}
       {issues.length > 0 && (

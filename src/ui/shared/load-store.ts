@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import { create } from 'zustand';
 import type { IngestSummary, LoadCorpusOptions, LoadProgress } from '../../core/index.ts';
-import type { PickedFile } from '../../workers/corpus-worker-api.ts';
+import type { LoadedCorpusInfo, PickedFile } from '../../workers/corpus-worker-api.ts';
 import type { CorpusRecord } from '../../core/index.ts';
 import { errorMessage } from './format.ts';
 import { announceCorporaChanged } from './corpora-channel.ts';
@@ -15,7 +15,7 @@ export type LoadState =
   | { status: 'running'; name: string; startedAt: number; progress: LoadProgress | null }
   | { status: 'done'; corpus: CorpusRecord; summary: IngestSummary; seconds: number }
   | { status: 'cancelled'; name: string }
-  | { status: 'failed'; name: string; message: string };
+  | { status: 'failed'; name: string; message: string; summary?: IngestSummary };
 
 interface LoadStore {
   state: LoadState;
@@ -37,9 +37,14 @@ export const useLoadStore = create<LoadStore>((set, get) => ({
       set((s) => (s.state.status === 'running' ? { state: { ...s.state, progress } } : s));
     try {
       controller = new AbortController();
-      const { corpus, summary } = await withAbortPort(controller.signal, (port) =>
+      const loaded = await withAbortPort<LoadedCorpusInfo>(controller.signal, (port) =>
         getCorpusWorker().load(files, options, Comlink.proxy(onProgress), port && Comlink.transfer(port, [port])),
       );
+      if (loaded.corpus === null) {
+        set({ state: { status: 'failed', name: options.name, message: loaded.message, summary: loaded.summary } });
+        return null;
+      }
+      const { corpus, summary } = loaded;
       set({ state: { status: 'done', corpus, summary, seconds: (performance.now() - startedAt) / 1000 } });
       return corpus;
     } catch (error) {
