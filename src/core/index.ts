@@ -119,6 +119,7 @@ export {
   HDS_PROTOCOL,
   type HdsRun,
   type HdsTurnRecord,
+  type HdsFinalCallRecord,
   type HdsRetrievalRecord,
   type HdsResultRecord,
   type HdsRepeatedQuery,
