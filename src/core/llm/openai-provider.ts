@@ -1,6 +1,7 @@
 import { backoffDelayMs, retryAfterMs, sleep } from './backoff.ts';
 import { abortError, isAbortError, LlmError, redactSecret } from './errors.ts';
 import { SseDecoder } from './sse.ts';
+import { looksLikeMarkup, unexpectedBodyMessage } from './unexpected-body.ts';
 import type {
   ConnectionTestResult,
   LlmCallOptions,
@@ -136,10 +137,10 @@ export class OpenAiCompatibleProvider implements LlmProvider {
           try {
             const contentType = response.headers.get('content-type') ?? '';
             if (stream && response.body && !contentType.includes('application/json')) {
-              return await this.readStream(response.body, deadline, options.onDelta);
+              return await this.readStream(response.body, contentType, deadline, options.onDelta);
             }
             deadline.arm();
-            return this.readJson(await response.text(), options.onDelta);
+            return this.readJson(await response.text(), contentType, options.onDelta);
           } catch (err) {
             if (err instanceof LlmError) throw err;
             throw this.transportError(err, deadline, url, 'read');
@@ -233,6 +234,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
 
   private async readStream(
     body: ReadableStream<Uint8Array>,
+    contentType: string,
     deadline: Deadline,
     onDelta?: (delta: LlmDelta) => void,
   ): Promise<LlmResponse> {
@@ -241,7 +243,18 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     const sse = new SseDecoder();
     const result: LlmResponse = { content: '', reasoning: '' };
     let sawDone = false;
+    let events = 0;
+    let head = '';
+    const notAStream = () =>
+      new LlmError('protocol', unexpectedBodyMessage(this.baseUrl, 'an event stream', contentType, this.redact(head)));
+    const decode = (text: string): string[] => {
+      if (head.length < 512) head += text.slice(0, 512 - head.length);
+      // A page (HTML, XML) is never an event stream: say so at its first bytes rather than after reading it all.
+      if (events === 0 && head.trim() !== '' && looksLikeMarkup(head)) throw notAStream();
+      return sse.push(text);
+    };
     const handle = (data: string) => {
+      events++;
       if (data.trim() === '[DONE]') {
         sawDone = true;
         return;
@@ -267,19 +280,23 @@ export class OpenAiCompatibleProvider implements LlmProvider {
         deadline.arm();
         const { value, done } = await reader.read();
         if (done) {
-          for (const data of sse.push(decoder.decode())) handle(data);
+          for (const data of decode(decoder.decode())) handle(data);
           for (const data of sse.end()) handle(data);
           break;
         }
-        for (const data of sse.push(decoder.decode(value, { stream: true }))) {
+        for (const data of decode(decoder.decode(value, { stream: true }))) {
           handle(data);
           if (sawDone) break;
         }
       }
+    } catch (err) {
+      void reader.cancel().catch(() => undefined);
+      throw err;
     } finally {
       if (sawDone) void reader.cancel().catch(() => undefined);
       else reader.releaseLock();
     }
+    if (events === 0) throw notAStream();
     if (!sawDone && result.finishReason === undefined) {
       throw new LlmError(
         'stream',
@@ -289,8 +306,16 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     return result;
   }
 
-  private readJson(text: string, onDelta?: (delta: LlmDelta) => void): LlmResponse {
-    const json = this.parseJson(text, 'response') as CompletionBody;
+  private readJson(text: string, contentType: string, onDelta?: (delta: LlmDelta) => void): LlmResponse {
+    let json: CompletionBody;
+    try {
+      json = JSON.parse(text) as CompletionBody;
+    } catch {
+      throw new LlmError(
+        'protocol',
+        unexpectedBodyMessage(this.baseUrl, 'a JSON chat completion', contentType, this.redact(text.slice(0, 512))),
+      );
+    }
     throwIfErrorPayload(json, (m) => this.redact(m));
     const choice = Array.isArray(json.choices) ? json.choices[0] : undefined;
     if (!choice || typeof choice.message !== 'object' || choice.message === null) {
