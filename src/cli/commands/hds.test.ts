@@ -101,6 +101,33 @@ describe('dsw hds', () => {
     expect(batch.items).toHaveLength(4);
   });
 
+  it('never prints or writes the API key when the model echoes it: stdout (table and --json), stderr, the run file', async () => {
+    const echo = (request: RecordedRequest): ScriptedReply => {
+      const prompt: string = request.body.messages[0].content;
+      // Plan turn 1 searches for the key; the final prompt and any later turn answer with it.
+      if (prompt.includes('Turn: 1/')) return { content: Q(`lighthouse ${KEY}`), chunkChars: 5, writeBytes: 9 };
+      return { content: `<think>the header had ${KEY}</think>The key is ${KEY}. \\boxed{${KEY}}`, chunkChars: 4 };
+    };
+    for (const json of [false, true]) {
+      await server?.close();
+      const baseUrl = await start({ respond: echo });
+      const out = tmpFile('echo.json');
+      const io = capture({ DSW_TEST_KEY: KEY });
+      const code = await main(
+        ['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'test-model', '--api-key-env', 'DSW_TEST_KEY', '--max-turns', '1', '--out', out, ...(json ? ['--json'] : [])],
+        io,
+      );
+      expect(code).toBe(0);
+      expect(io.stdout).toContain('[redacted]');
+      expect(io.stdout).not.toContain(KEY);
+      expect(io.stderr).not.toContain(KEY);
+      const text = fs.readFileSync(out, 'utf8');
+      expect(text).not.toContain(KEY);
+      const run = (JSON.parse(text) as AgentRunsFile).runs[0] as SavedQuestionRun;
+      expect(run.run.answer).toBe('[redacted]');
+    }
+  });
+
   it('explains wrong usage in one line', async () => {
     const cases: Array<[string[], string]> = [
       [['hds', '--dataset', dataset, '--base-url', 'http://x/v1', '--model', 'm', '--out', 'x.json'], 'dsw hds: dsw hds needs either --question "<text>" or --questions-from-dataset\n'],

@@ -113,6 +113,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   if (values['api-key-env']) {
     apiKey = io.env[values['api-key-env']];
     if (!apiKey) throw new CliError(`The environment variable ${values['api-key-env']} (--api-key-env) is not set`);
+    io.addSecret?.(apiKey);
   }
   const temperature = values.temperature === undefined ? undefined : finiteNumber('--temperature', values.temperature);
   const maxTokens = values['max-tokens'] === undefined ? undefined : positiveInt('--max-tokens', values['max-tokens'], 0);

@@ -132,6 +132,23 @@ describe('OpenAiCompatibleProvider over HTTP: streaming', () => {
     expectNoKey(server, response);
   });
 
+  it('never passes on the API key when the model echoes it, even split across deltas and writes', async () => {
+    const content = `Your key is ${KEY}; again:${KEY}`;
+    const { provider } = await setup([
+      { content, reasoning: `I saw ${KEY} in the header`, chunkChars: 3, writeBytes: 7 },
+      { content },
+    ]);
+    const deltas: LlmDelta[] = [];
+    const streamed = await provider.complete(ask, { onDelta: (d) => deltas.push(d) });
+    expect(streamed.content).toBe('Your key is [redacted]; again:[redacted]');
+    expect(streamed.reasoning).toBe('I saw [redacted] in the header');
+    expect(deltas.map((d) => d.content).join('')).toBe(streamed.content);
+    expect(deltas.map((d) => d.reasoning).join('')).toBe(streamed.reasoning);
+    for (const d of deltas) expect(JSON.stringify(d)).not.toMatch(/SECRET-0123/);
+    const whole = await new OpenAiCompatibleProvider({ baseUrl: provider.describe().baseUrl, model: 'test-model', apiKey: KEY, stream: false }).complete(ask);
+    expect(whole.content).toBe('Your key is [redacted]; again:[redacted]');
+  });
+
   it('reads OpenRouter-style `reasoning` deltas and CRLF line endings', async () => {
     const { provider } = await setup([
       { content: 'ok', reasoning: 'thinking', reasoningField: 'reasoning', crlf: true, chunkChars: 3, writeBytes: 5 },

@@ -1,5 +1,6 @@
 import { backoffDelayMs, retryAfterMs, sleep } from './backoff.ts';
-import { abortError, isAbortError, LlmError, redactSecret } from './errors.ts';
+import { abortError, isAbortError, LlmError } from './errors.ts';
+import { redactText, StreamRedactor } from '../secrets/redact.ts';
 import { SseDecoder } from './sse.ts';
 import { looksLikeMarkup, unexpectedBodyMessage } from './unexpected-body.ts';
 import type {
@@ -245,6 +246,15 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     let sawDone = false;
     let events = 0;
     let head = '';
+    // A model may echo the key: it never leaves the provider, even split across chunks.
+    const safeContent = new StreamRedactor([this.config.apiKey]);
+    const safeReasoning = new StreamRedactor([this.config.apiKey]);
+    const emit = (content: string, reasoning: string) => {
+      if (!content && !reasoning) return;
+      result.content += content;
+      result.reasoning += reasoning;
+      onDelta?.({ content, reasoning });
+    };
     const notAStream = () =>
       new LlmError('protocol', unexpectedBodyMessage(this.baseUrl, 'an event stream', contentType, this.redact(head)));
     const decode = (text: string): string[] => {
@@ -266,13 +276,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
       if (!choice) return;
       const delta = choice.delta ?? {};
-      const content = typeof delta.content === 'string' ? delta.content : '';
-      const reasoning = pickReasoning(delta);
-      if (content || reasoning) {
-        result.content += content;
-        result.reasoning += reasoning;
-        onDelta?.({ content, reasoning });
-      }
+      emit(safeContent.push(typeof delta.content === 'string' ? delta.content : ''), safeReasoning.push(pickReasoning(delta)));
       if (typeof choice.finish_reason === 'string') result.finishReason = choice.finish_reason;
     };
     try {
@@ -297,6 +301,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       else reader.releaseLock();
     }
     if (events === 0) throw notAStream();
+    emit(safeContent.end(), safeReasoning.end());
     if (!sawDone && result.finishReason === undefined) {
       throw new LlmError(
         'stream',
@@ -321,8 +326,8 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     if (!choice || typeof choice.message !== 'object' || choice.message === null) {
       throw new LlmError('protocol', `The response from ${this.baseUrl} has no message (not a chat completion?).`);
     }
-    const content = typeof choice.message.content === 'string' ? choice.message.content : '';
-    const reasoning = pickReasoning(choice.message);
+    const content = this.redact(typeof choice.message.content === 'string' ? choice.message.content : '');
+    const reasoning = this.redact(pickReasoning(choice.message));
     const result: LlmResponse = { content, reasoning };
     if (json.usage) result.usage = parseUsage(json.usage);
     if (typeof choice.finish_reason === 'string') result.finishReason = choice.finish_reason;
@@ -378,7 +383,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   }
 
   private redact(text: string): string {
-    return redactSecret(text, this.config.apiKey);
+    return redactText(text, [this.config.apiKey]);
   }
 }
 
