@@ -254,3 +254,13 @@ export {
 export * from './sweep/index.ts';
 export type { GqrPipelineSpec } from './retrieval/pipeline-spec.ts';
 export { EmbeddingError } from './embedding/embedding-error.ts';
+export {
+  NUMERIC_RULES,
+  NumericSettingError,
+  checkedNumber,
+  describeRule,
+  numberProblem,
+  type NumericRule,
+  type NumericSetting,
+} from './options/numeric-rules.ts';
+export { REDACTED, StreamRedactor, isSecretFieldName, redactText, redactValue } from './secrets/redact.ts';

@@ -133,7 +133,10 @@ describe('dsw hds', () => {
       [['hds', '--dataset', dataset, '--base-url', 'http://x/v1', '--model', 'm', '--out', 'x.json'], 'dsw hds: dsw hds needs either --question "<text>" or --questions-from-dataset\n'],
       [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--out', 'x.json'], 'dsw hds: dsw hds needs --model <name>\n'],
       [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--api-key-env', 'NOPE_UNSET', '--out', 'x.json'], 'dsw hds: The environment variable NOPE_UNSET (--api-key-env) is not set\n'],
-      [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--max-turns', '0', '--out', 'x.json'], 'dsw hds: --max-turns must be a positive whole number, got "0"\n'],
+      [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--max-turns', '0', '--out', 'x.json'], 'dsw hds: --max-turns must be a whole number from 1 to 100, got "0"\n'],
+      [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--max-search-calls', '100000000000', '--out', 'x.json'], 'dsw hds: --max-search-calls must be a whole number from 1 to 10000, got "100000000000"\n'],
+      [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--temperature', '5', '--out', 'x.json'], 'dsw hds: --temperature must be a number from 0 to 2, got "5"\n'],
+      [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--max-tokens', '1.5', '--out', 'x.json'], 'dsw hds: --max-tokens must be a whole number from 1 to 1000000, got "1.5"\n'],
       [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--baselines', 'rag', '--out', 'x.json'], 'dsw hds: Unknown baseline "rag"; known: single-shot, ircot, decomposition\n'],
     ];
     for (const [args, message] of cases) {
