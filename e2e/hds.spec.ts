@@ -243,3 +243,23 @@ test('an HTML page instead of a stream is reported with its content type, first 
   await expect(status).toContainText('<!doctype html><html><title>Router login</title>');
   await expect(status).toContainText('ends in /v1');
 });
+
+test('number fields take their ranges from the shared rules: out-of-range values are refused with the range, the run keeps the last valid one', async ({ page }) => {
+  await start(() => ({ content: '\\boxed{Margery Fennick}' }));
+  await loadSample(page);
+  await openDeepSearch(page, false);
+  const calls = page.getByLabel('max_search_calls', { exact: true });
+  await calls.fill('5');
+  await calls.fill('100000000000');
+  await expect(calls).toHaveAttribute('aria-invalid', 'true');
+  await expect(calls).toHaveAttribute('title', 'Enter a number from 1 to 10000');
+  await expect(calls).toHaveValue('100000000000'); // what was typed stays, marked
+  const temperature = page.getByLabel('Temperature');
+  await temperature.fill('5');
+  await expect(temperature).toHaveAttribute('title', 'Enter a number from 0 to 2');
+  await temperature.fill('');
+  await expect(temperature).not.toHaveAttribute('aria-invalid', 'true'); // empty = the server's default
+  await page.getByLabel('Question', { exact: true }).fill(MH01);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Timeline' }).getByTestId('search-meter')).toContainText('of 5');
+});
