@@ -264,3 +264,5 @@ export {
   type NumericSetting,
 } from './options/numeric-rules.ts';
 export { REDACTED, StreamRedactor, isSecretFieldName, redactText, redactValue } from './secrets/redact.ts';
+export { formatBytes } from './storage/format-bytes.ts';
+export { storageFullAdvice, type StorageAfterFailure } from './storage/storage-full-advice.ts';

@@ -5,3 +5,4 @@ export { isQuotaError, guardQuota } from './quota.ts';
 export { removeIncompleteCorpora, ingestLockName } from './incomplete-corpora.ts';
 export { IdbRunStore } from './runs-store.ts';
 export { IdbVectorStore } from './vectors-store.ts';
+export { storageAfterFailedLoad } from './storage-after-failure.ts';

@@ -1,10 +1,11 @@
 // Loads corpora: parses dropped files, writes them to IndexedDB and builds the BM25 index, off the UI thread.
 import * as Comlink from 'comlink';
-import { loadCorpus, type FileSource, type LoadCorpusOptions, type LoadProgress } from '../core/index.ts';
-import { IdbCorpusStore, ingestLockName, openWorkbenchDb } from '../storage/index.ts';
+import { loadCorpus, storageFullAdvice, StorageFullError, type FileSource, type LoadCorpusOptions, type LoadProgress } from '../core/index.ts';
+import { IdbCorpusStore, ingestLockName, openWorkbenchDb, storageAfterFailedLoad } from '../storage/index.ts';
 import type { CorpusWorkerApi, LoadedCorpusInfo, PickedFile } from './corpus-worker-api.ts';
 
-const storePromise = openWorkbenchDb().then((db) => new IdbCorpusStore(db));
+const dbPromise = openWorkbenchDb();
+const storePromise = dbPromise.then((db) => new IdbCorpusStore(db));
 let current: AbortController | null = null;
 
 function toSource({ file, path }: PickedFile): FileSource {
@@ -23,6 +24,10 @@ const api: CorpusWorkerApi = {
       // The lock tells other tabs that this half-written corpus is alive (see removeIncompleteCorpora).
       const { corpus, summary } = navigator.locks ? await navigator.locks.request(ingestLockName(id), run) : await run();
       return { corpus, summary };
+    } catch (error) {
+      if (!(error instanceof StorageFullError)) throw error;
+      // Say what is stored now and what would help, measured after the clean-up.
+      throw new Error(storageFullAdvice(`“${options.name ?? 'the corpus'}”`, await storageAfterFailedLoad(await dbPromise, store, id)));
     } finally {
       if (current === controller) current = null;
     }
