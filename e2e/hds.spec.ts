@@ -201,3 +201,65 @@ test('a batch compares HDS with single-shot RAG, is interrupted by a reload, and
   await page.getByRole('button', { name: 'View mh01 hds' }).click();
   await expect(page.getByLabel('Question run').getByTestId('final-answer')).toContainText('Margery Fennick');
 });
+
+test('a model that echoes the API key never shows it: timeline while streaming, answer, saved run and export', async ({ page }) => {
+  await start((request) =>
+    turnOf(request) === 1
+      ? { content: `Header says ${KEY}. ${Q(`lighthouse ${KEY}`)}`, chunkChars: 3, writeDelayMs: 15 }
+      : { content: `<think>${KEY}</think>\\boxed{${KEY}}`, chunkChars: 4, writeDelayMs: 15 },
+  );
+  await loadSample(page);
+  await openDeepSearch(page);
+  await page.getByLabel('max_turns', { exact: true }).fill('1');
+  await page.getByLabel('Question', { exact: true }).fill(MH01);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  const seen: string[] = [];
+  while ((await timeline.getByTestId('run-status').textContent().catch(() => '')) !== 'completed') {
+    seen.push(await page.locator('main').innerText());
+    await page.waitForTimeout(20);
+  }
+  await expect(page.getByTestId('final-answer')).toContainText('[redacted]');
+  await expect(timeline.getByTestId('query-chip')).toHaveText(['lighthouse [redacted]']);
+  seen.push(await page.locator('main').innerText());
+  expect(seen.length).toBeGreaterThan(3);
+  for (const text of seen) expect(text).not.toContain(KEY.slice(0, 12));
+  await page.getByRole('button', { name: 'Saved runs' }).click();
+  const row = page.getByTestId('saved-run').first();
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Export' }).click()]);
+  const exported = fs.readFileSync((await download.path())!, 'utf8');
+  expect(exported).toContain('[redacted]');
+  expect(exported).not.toContain(KEY);
+});
+
+test('an HTML page instead of a stream is reported with its content type, first bytes and what to check', async ({ page }) => {
+  await start(() => ({ raw: { contentType: 'text/html; charset=utf-8', body: '<!doctype html><html><title>Router login</title></html>' } }));
+  await loadSample(page);
+  await openDeepSearch(page, false);
+  await page.getByLabel('Question', { exact: true }).fill(MH01);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const status = page.getByRole('status').filter({ hasText: 'The run failed' });
+  await expect(status).toContainText('answered with an HTML page (text/html) instead of an event stream');
+  await expect(status).toContainText('<!doctype html><html><title>Router login</title>');
+  await expect(status).toContainText('ends in /v1');
+});
+
+test('number fields take their ranges from the shared rules: out-of-range values are refused with the range, the run keeps the last valid one', async ({ page }) => {
+  await start(() => ({ content: '\\boxed{Margery Fennick}' }));
+  await loadSample(page);
+  await openDeepSearch(page, false);
+  const calls = page.getByLabel('max_search_calls', { exact: true });
+  await calls.fill('5');
+  await calls.fill('100000000000');
+  await expect(calls).toHaveAttribute('aria-invalid', 'true');
+  await expect(calls).toHaveAttribute('title', 'Enter a number from 1 to 10000');
+  await expect(calls).toHaveValue('100000000000'); // what was typed stays, marked
+  const temperature = page.getByLabel('Temperature');
+  await temperature.fill('5');
+  await expect(temperature).toHaveAttribute('title', 'Enter a number from 0 to 2');
+  await temperature.fill('');
+  await expect(temperature).not.toHaveAttribute('aria-invalid', 'true'); // empty = the server's default
+  await page.getByLabel('Question', { exact: true }).fill(MH01);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Timeline' }).getByTestId('search-meter')).toContainText('of 5');
+});

@@ -8,6 +8,8 @@ export interface CliIo {
   cwd: string;
   /** Environment variables (for `--api-key-env`). */
   env: Record<string, string | undefined>;
+  /** Registers a secret (an API key) that nothing printed from now on may show (see redacting-io.ts). */
+  addSecret?(secret: string): void;
 }
 
 /** A user mistake (bad argument, unreadable file): printed as one line, exit code 2. */

@@ -60,12 +60,16 @@ describe('dsw', () => {
     const cases: Array<[string[], RegExp]> = [
       [['search', '--query', 'x'], /^dsw search: dsw search needs --dataset <dir>\n$/],
       [['search', '--dataset', '/nonexistent/dir', '--query', 'x'], /^dsw search: Cannot read dataset \/nonexistent\/dir: no such file or directory\n$/],
-      [['search', '--dataset', dataset, '--query', 'x', '--top-k', 'ten'], /--top-k must be a positive whole number, got "ten"/],
+      [['search', '--dataset', dataset, '--query', 'x', '--top-k', 'ten'], /--top-k must be a whole number from 1 to 100000, got "ten"/],
       [['run', '--dataset', dataset, '--out', 'x.run', '--param', 'k1'], /--param expects name=value, got "k1"/],
       [['run', '--dataset', dataset, '--out', 'x.run', '--param', 'k9=1'], /Unknown --param k9 for pipeline bm25/],
       [['run', '--dataset', dataset, '--out', 'x.run', '--pipeline', 'magic'], /Unknown pipeline "magic"/],
       [['run', '--dataset', dataset, '--out', '/nonexistent/x.run'], /Cannot write \/nonexistent\/x.run/],
       [['search', '--dataset', dataset, '--bogus'], /Unknown option '--bogus'/],
+      [['run', '--dataset', dataset, '--out', 'x.run', '--top-k', '1e12'], /--top-k must be a whole number from 1 to 100000, got "1e12"/],
+      [['sweep', '--dataset', dataset, '--grid', 'mixtureAlpha=0,1', '--model', 'm', '--top-k', '0'], /--top-k must be a whole number from 1 to 100000, got "0"/],
+      [['compare', '--qrels', 'q', '--baseline', 'a', '--runs', 'b', '--permutations', '100000000000'], /^dsw compare: --permutations must be a whole number from 1 to 1000000, got "100000000000"\n$/],
+      [['compare', '--qrels', 'q', '--baseline', 'a', '--runs', 'b', '--seed=-3'], /--seed must be a whole number from 0 to 4294967295, got "-3"/],
     ];
     for (const [args, message] of cases) {
       const io = capture();

@@ -1,4 +1,5 @@
 import { CliError, type CliCommand, type CliIo } from './io.ts';
+import { redactingIo } from './redacting-io.ts';
 import { compareCommand, compareHelp } from './commands/compare.ts';
 import { evalCommand, evalHelp } from './commands/eval.ts';
 import { hdsCommand, hdsHelp } from './commands/hds.ts';
@@ -36,7 +37,8 @@ Run "dsw <command> --help" for a command's options.
 }
 
 /** Runs the CLI; returns the exit code (0 ok, 1 failure, 2 bad usage or unreadable input). */
-export async function main(argv: string[], io: CliIo): Promise<number> {
+export async function main(argv: string[], rawIo: CliIo): Promise<number> {
+  const io = redactingIo(rawIo);
   const [name, ...rest] = argv;
   if (name === 'help' && rest[0] && COMMANDS[rest[0]]) {
     io.out(COMMANDS[rest[0]]!.help);

@@ -1,3 +1,4 @@
+import { checkedNumber, type NumericRule } from '../core/index.ts';
 import { CliError } from './io.ts';
 
 /** Parses repeated `--param name=value` options; numbers and booleans are converted. */
@@ -13,10 +14,15 @@ export function parseParams(values: readonly string[] | undefined): Record<strin
   return params;
 }
 
-/** Parses a positive integer option, with a message naming the option. */
-export function positiveInt(name: string, value: string | undefined, fallback: number): number {
+/**
+ * Reads a numeric option by its rule (core/options/numeric-rules.ts), with a message naming the option, the range and
+ * the value; `fallback` when the option is absent.
+ */
+export function numberOption<F extends number | undefined>(name: string, value: string | undefined, rule: NumericRule, fallback: F): number | F {
   if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new CliError(`${name} must be a positive whole number, got "${value}"`);
-  return n;
+  try {
+    return checkedNumber(name, rule, value);
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
 }

@@ -29,6 +29,10 @@ import {
   type PipelineSpec,
   type RetrievalResources,
   type Retriever,
+  NUMERIC_RULES,
+  describeRule,
+  numberProblem,
+  type NumericRule,
 } from '../core/index.ts';
 import { CliError, type CliIo } from './io.ts';
 import type { LoadedDataset } from './load-dataset.ts';
@@ -114,11 +118,11 @@ export async function buildPipelineFromOptions(
   const { modelKey, index } = await embedDataset(dataset, params, io, models);
   const searchMode = 'searchMode' in params ? expectOneOf('searchMode', params.searchMode, ['single', 'multi'] as const) : undefined;
   const dense: PipelineSpec = { kind: 'dense', modelKey, ...(searchMode ? { searchMode } : {}) };
-  const fetchKMultiplier = 'fetchKMultiplier' in params ? expectNumber('fetchKMultiplier', params.fetchKMultiplier) : DEFAULT_FETCH_K_MULTIPLIER;
+  const fetchKMultiplier = 'fetchKMultiplier' in params ? expectNumber('fetchKMultiplier', params.fetchKMultiplier, NUMERIC_RULES.fetchKMultiplier) : DEFAULT_FETCH_K_MULTIPLIER;
   let spec: PipelineSpec;
   if (pipeline === 'dense') spec = dense;
   else if (pipeline === 'gqr') spec = { kind: 'gqr', primary: dense, complementary: bm25, config: gqrConfigFromParams(params) };
-  else if (pipeline === 'rrf') spec = { kind: 'rrf', pipelines: [dense, bm25], k: 'k' in params ? expectNumber('k', params.k) : DEFAULT_RRF_K, fetchKMultiplier };
+  else if (pipeline === 'rrf') spec = { kind: 'rrf', pipelines: [dense, bm25], k: 'k' in params ? expectNumber('k', params.k, NUMERIC_RULES.rrfK) : DEFAULT_RRF_K, fetchKMultiplier };
   else {
     const normalizeMethod = 'normalizeMethod' in params ? expectOneOf('normalizeMethod', params.normalizeMethod, NORMALIZE_METHODS) : ('mm' as NormalizeMethod);
     const min = (key: 'pipeline1Min' | 'pipeline2Min', child: PipelineSpec) =>
@@ -186,8 +190,8 @@ async function embedDataset(
       dtype: (text('dtype') ?? 'fp32') as EmbeddingDtype,
       pooling,
       prefixes: { query: text('queryPrefix') ?? preset?.prefixes.query, passage: text('passagePrefix') ?? preset?.prefixes.passage },
-      maxTokens: 'maxTokens' in params ? expectNumber('maxTokens', params.maxTokens) : preset?.maxTokens,
-      batchSize: 'batchSize' in params ? expectNumber('batchSize', params.batchSize) : undefined,
+      maxTokens: 'maxTokens' in params ? expectNumber('maxTokens', params.maxTokens, NUMERIC_RULES.maxTokens) : preset?.maxTokens,
+      batchSize: 'batchSize' in params ? expectNumber('batchSize', params.batchSize, NUMERIC_RULES.embeddingBatchSize) : undefined,
     });
   } catch (error) {
     throw new CliError((error as Error).message);
@@ -259,8 +263,10 @@ function rejectUnknown(params: Record<string, ParamValue>, known: string[], pipe
   }
 }
 
-function expectNumber(name: string, value: ParamValue | undefined): number {
-  if (typeof value !== 'number') throw new CliError(`--param ${name} must be a number, got "${value}"`);
+function expectNumber(name: string, value: ParamValue | undefined, rule?: NumericRule): number {
+  if (typeof value !== 'number') throw new CliError(`--param ${name} must be ${rule ? describeRule(rule) : 'a number'}, got "${value}"`);
+  const problem = rule && numberProblem(rule, value);
+  if (problem) throw new CliError(`--param ${name} ${problem}, got "${value}"`);
   return value;
 }
 

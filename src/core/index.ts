@@ -121,6 +121,7 @@ export {
   HDS_PROTOCOL,
   type HdsRun,
   type HdsTurnRecord,
+  type HdsFinalCallRecord,
   type HdsRetrievalRecord,
   type HdsResultRecord,
   type HdsRepeatedQuery,
@@ -279,3 +280,15 @@ export {
   type BatchRunOptions,
 } from './use-cases/agent-runs.ts';
 export { deleteCorpus, MemoryCorpusRemoval, type CorpusRemoval } from './use-cases/delete-corpus.ts';
+export {
+  NUMERIC_RULES,
+  NumericSettingError,
+  checkedNumber,
+  describeRule,
+  numberProblem,
+  type NumericRule,
+  type NumericSetting,
+} from './options/numeric-rules.ts';
+export { REDACTED, StreamRedactor, isSecretFieldName, redactText, redactValue } from './secrets/redact.ts';
+export { formatBytes } from './storage/format-bytes.ts';
+export { storageFullAdvice, type StorageAfterFailure } from './storage/storage-full-advice.ts';

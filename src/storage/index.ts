@@ -8,3 +8,4 @@ export { IdbVectorStore } from './vectors-store.ts';
 export { IdbAgentRunStore } from './agent-run-store.ts';
 export { IdbSettingsStore } from './settings-store.ts';
 export { IdbCorpusRemoval } from './corpus-removal.ts';
+export { storageAfterFailedLoad } from './storage-after-failure.ts';

@@ -47,6 +47,8 @@ export interface ScriptedReply {
   omitDone?: boolean;
   /** Streaming: end lines with CRLF. */
   crlf?: boolean;
+  /** Answer 200 with this body and content type instead of a chat completion (e.g. a proxy's HTML page). */
+  raw?: { contentType?: string; body: string };
 }
 
 /** A request as the server received it. */
@@ -189,6 +191,13 @@ export class OpenAiTestServer {
       const headers: Record<string, string> = {};
       if (reply.retryAfter !== undefined) headers['Retry-After'] = reply.retryAfter;
       sendJson(res, reply.status, { error: { message: reply.errorMessage ?? 'scripted failure', type: 'test' } }, headers);
+      return;
+    }
+    if (reply.raw) {
+      const headers: Record<string, string> = { ...CORS_HEADERS };
+      if (reply.raw.contentType !== undefined) headers['Content-Type'] = reply.raw.contentType;
+      res.writeHead(200, headers);
+      res.end(reply.raw.body);
       return;
     }
     const request = body as { model?: string; stream?: boolean; stream_options?: { include_usage?: boolean } };

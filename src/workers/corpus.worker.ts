@@ -1,11 +1,12 @@
 // Loads corpora: parses dropped files, writes them to IndexedDB and builds the BM25 index, off the UI thread.
 import * as Comlink from 'comlink';
-import { CorpusLoadError, loadCorpus, newCorpusId, type FileSource, type LoadCorpusOptions, type LoadProgress } from '../core/index.ts';
-import { IdbCorpusStore, ingestLockName, openWorkbenchDb } from '../storage/index.ts';
+import { CorpusLoadError, loadCorpus, newCorpusId, storageFullAdvice, StorageFullError, type FileSource, type LoadCorpusOptions, type LoadProgress } from '../core/index.ts';
+import { IdbCorpusStore, ingestLockName, openWorkbenchDb, storageAfterFailedLoad } from '../storage/index.ts';
 import { signalOfPort } from './abort-bridge.ts';
 import type { CorpusWorkerApi, LoadedCorpusInfo, PickedFile } from './corpus-worker-api.ts';
 
-const storePromise = openWorkbenchDb().then((db) => new IdbCorpusStore(db));
+const dbPromise = openWorkbenchDb();
+const storePromise = dbPromise.then((db) => new IdbCorpusStore(db));
 
 function toSource({ file, path }: PickedFile): FileSource {
   return { name: file.name, path, size: file.size, stream: () => file.stream() };
@@ -23,7 +24,9 @@ const api: CorpusWorkerApi = {
     } catch (error) {
       // Returned rather than thrown: a thrown error crosses to the page without its issues.
       if (error instanceof CorpusLoadError) return { corpus: null, summary: error.summary, message: error.message };
-      throw error;
+      if (!(error instanceof StorageFullError)) throw error;
+      // Say what is stored now and what would help, measured after the clean-up.
+      throw new Error(storageFullAdvice(`“${options.name ?? 'the corpus'}”`, await storageAfterFailedLoad(await dbPromise, store, id)));
     }
   },
 };

@@ -113,7 +113,8 @@ describe('dsw compare', () => {
       [[...baseArgs, '--runs', 'a.trec', 'a.trec'], /^run 'a.trec' is given twice$/],
       [[...baseArgs, '--runs', 'a.trec', '--seed', 'x'], /^--seed must be a whole number/],
       [[...baseArgs, '--runs', 'a.trec', '--seed', '4294967296'], /^--seed must be a whole number/],
-      [[...baseArgs, '--runs', 'a.trec', '--permutations', '0'], /^--permutations must be a positive/],
+      [[...baseArgs, '--runs', 'a.trec', '--permutations', '0'], /^--permutations must be a whole number from 1 to 1000000, got "0"$/],
+      [[...baseArgs, '--runs', 'a.trec', '--permutations', '100000000000'], /^--permutations must be a whole number from 1 to 1000000, got "100000000000"$/],
       [[...baseArgs, '--runs', 'missing.trec'], /^cannot read --runs file 'missing.trec'/],
       [[...baseArgs, '--runs', 'a.trec', '--measures', 'nDCG@0'], /positive integer/],
     ];

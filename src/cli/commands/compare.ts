@@ -1,6 +1,6 @@
-import { compareRuns, DEFAULT_MEASURES, DEFAULT_PERMUTATIONS, DEFAULT_SEED, type RunMap } from '../../core/index.ts';
+import { compareRuns, DEFAULT_MEASURES, DEFAULT_PERMUTATIONS, DEFAULT_SEED, NUMERIC_RULES, type RunMap } from '../../core/index.ts';
 import { CliError, type CliCommand } from '../io.ts';
-import { positiveInt } from '../params.ts';
+import { numberOption } from '../params.ts';
 import { formatTable } from '../table.ts';
 import {
   formatValue,
@@ -31,17 +31,6 @@ per-query difference of at least 1e-12 either way; smaller differences are ties.
 randomisation test, p = (extreme permutations + 1) / (permutations + 1); every test uses the same seed.
 `;
 
-const MAX_SEED = 2 ** 32 - 1;
-
-function parseSeed(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_SEED;
-  const value = Number(text);
-  if (!/^[0-9]+$/.test(text) || value > MAX_SEED) {
-    throw new CliError(`--seed must be a whole number from 0 to ${MAX_SEED}, got "${text}"`);
-  }
-  return value;
-}
-
 export const compareCommand: CliCommand = async (argv, io) => {
   const { values, positionals } = parseCommandArgs({
     args: argv,
@@ -70,8 +59,8 @@ export const compareCommand: CliCommand = async (argv, io) => {
   const repeated = runPaths.find((p, i) => runPaths.indexOf(p) !== i);
   if (repeated !== undefined) throw new CliError(`run '${repeated}' is given twice`);
   const measures = parseMeasureOption(values.measures);
-  const seed = parseSeed(values.seed);
-  const permutations = positiveInt('--permutations', values.permutations, DEFAULT_PERMUTATIONS);
+  const seed = numberOption('--seed', values.seed, NUMERIC_RULES.seed, DEFAULT_SEED);
+  const permutations = numberOption('--permutations', values.permutations, NUMERIC_RULES.permutations, DEFAULT_PERMUTATIONS);
 
   const qrels = loadQrels(io, values.qrels);
   const baseline = loadRun(io, values.baseline, '--baseline');

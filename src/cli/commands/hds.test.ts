@@ -101,12 +101,42 @@ describe('dsw hds', () => {
     expect(batch.items).toHaveLength(4);
   });
 
+  it('never prints or writes the API key when the model echoes it: stdout (table and --json), stderr, the run file', async () => {
+    const echo = (request: RecordedRequest): ScriptedReply => {
+      const prompt: string = request.body.messages[0].content;
+      // Plan turn 1 searches for the key; the final prompt and any later turn answer with it.
+      if (prompt.includes('Turn: 1/')) return { content: Q(`lighthouse ${KEY}`), chunkChars: 5, writeBytes: 9 };
+      return { content: `<think>the header had ${KEY}</think>The key is ${KEY}. \\boxed{${KEY}}`, chunkChars: 4 };
+    };
+    for (const json of [false, true]) {
+      await server?.close();
+      const baseUrl = await start({ respond: echo });
+      const out = tmpFile('echo.json');
+      const io = capture({ DSW_TEST_KEY: KEY });
+      const code = await main(
+        ['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'test-model', '--api-key-env', 'DSW_TEST_KEY', '--max-turns', '1', '--out', out, ...(json ? ['--json'] : [])],
+        io,
+      );
+      expect(code).toBe(0);
+      expect(io.stdout).toContain('[redacted]');
+      expect(io.stdout).not.toContain(KEY);
+      expect(io.stderr).not.toContain(KEY);
+      const text = fs.readFileSync(out, 'utf8');
+      expect(text).not.toContain(KEY);
+      const run = (JSON.parse(text) as AgentRunsFile).runs[0] as SavedQuestionRun;
+      expect(run.run.answer).toBe('[redacted]');
+    }
+  });
+
   it('explains wrong usage in one line', async () => {
     const cases: Array<[string[], string]> = [
       [['hds', '--dataset', dataset, '--base-url', 'http://x/v1', '--model', 'm', '--out', 'x.json'], 'dsw hds: dsw hds needs either --question "<text>" or --questions-from-dataset\n'],
       [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--out', 'x.json'], 'dsw hds: dsw hds needs --model <name>\n'],
       [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--api-key-env', 'NOPE_UNSET', '--out', 'x.json'], 'dsw hds: The environment variable NOPE_UNSET (--api-key-env) is not set\n'],
-      [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--max-turns', '0', '--out', 'x.json'], 'dsw hds: --max-turns must be a positive whole number, got "0"\n'],
+      [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--max-turns', '0', '--out', 'x.json'], 'dsw hds: --max-turns must be a whole number from 1 to 100, got "0"\n'],
+      [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--max-search-calls', '100000000000', '--out', 'x.json'], 'dsw hds: --max-search-calls must be a whole number from 1 to 10000, got "100000000000"\n'],
+      [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--temperature', '5', '--out', 'x.json'], 'dsw hds: --temperature must be a number from 0 to 2, got "5"\n'],
+      [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--max-tokens', '1.5', '--out', 'x.json'], 'dsw hds: --max-tokens must be a whole number from 1 to 1000000, got "1.5"\n'],
       [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--baselines', 'rag', '--out', 'x.json'], 'dsw hds: Unknown baseline "rag"; known: single-shot, ircot, decomposition\n'],
     ];
     for (const [args, message] of cases) {

@@ -6,6 +6,7 @@ import {
   formatAgentRunsFile,
   isValidAnswerList,
   MemoryAgentRunStore,
+  NUMERIC_RULES,
   OpenAiCompatibleProvider,
   runBatch,
   runQuestion,
@@ -22,7 +23,7 @@ import { writableTarget, writeOutput } from '../output-file.ts';
 import { CliError, type CliCommand } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions } from '../pipeline-options.ts';
-import { parseParams, positiveInt } from '../params.ts';
+import { numberOption, parseParams } from '../params.ts';
 import { formatTable } from '../table.ts';
 
 export const hdsHelp = `Usage: dsw hds --dataset <beir-dir> (--question "<text>" | --questions-from-dataset)
@@ -53,7 +54,7 @@ When the questions have gold answers (queries.jsonl "answers") and qrels, prints
   --json                    print the per-question results as JSON instead of a table
 `;
 
-const HDS_OPTIONS: Array<[string, keyof HdsConfig]> = [
+const HDS_OPTIONS: Array<[string, keyof HdsConfig & keyof typeof NUMERIC_RULES]> = [
   ['max-turns', 'maxTurns'],
   ['max-parallel-queries', 'maxParallelQueries'],
   ['k-per-query', 'kPerQuery'],
@@ -107,13 +108,14 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   if (values['api-key-env']) {
     apiKey = io.env[values['api-key-env']];
     if (!apiKey) throw new CliError(`The environment variable ${values['api-key-env']} (--api-key-env) is not set`);
+    io.addSecret?.(apiKey);
   }
-  const temperature = values.temperature === undefined ? undefined : finiteNumber('--temperature', values.temperature);
-  const maxTokens = values['max-tokens'] === undefined ? undefined : positiveInt('--max-tokens', values['max-tokens'], 0);
+  const temperature = numberOption('--temperature', values.temperature, NUMERIC_RULES.temperature, undefined);
+  const maxTokens = numberOption('--max-tokens', values['max-tokens'], NUMERIC_RULES.maxTokens, undefined);
   const hds: Partial<HdsConfig> = {};
   for (const [flag, key] of HDS_OPTIONS) {
     const raw = (values as Record<string, unknown>)[flag] as string | undefined;
-    if (raw !== undefined) (hds as Record<string, number>)[key] = positiveInt(`--${flag}`, raw, 0);
+    if (raw !== undefined) (hds as Record<string, number>)[key] = numberOption(`--${flag}`, raw, NUMERIC_RULES[key], 0);
   }
   const methods: AgentMethod[] = ['hds', ...parseBaselines(values.baselines)];
   const settings: AgentSettings = { hds };
@@ -206,7 +208,7 @@ function selectQuestions(all: BatchQuestion[], ids: string | undefined, limit: s
     if (unknown.length > 0) throw new CliError(`--question-ids: no question with answers has the id ${unknown.join(', ')}`);
     chosen = wanted.map((id) => chosen.find((q) => q.id === id)!);
   }
-  const n = positiveInt('--limit', limit, chosen.length || 1);
+  const n = numberOption('--limit', limit, NUMERIC_RULES.questionLimit, chosen.length || 1);
   return chosen.slice(0, n);
 }
 
@@ -217,12 +219,6 @@ function parseBaselines(raw: string | undefined): AgentMethod[] {
     if (!BASELINES.includes(name as AgentMethod)) throw new CliError(`Unknown baseline "${name}"; known: ${BASELINES.join(', ')}`);
   }
   return [...new Set(names)] as AgentMethod[];
-}
-
-function finiteNumber(name: string, raw: string): number {
-  const n = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(n)) throw new CliError(`${name} must be a number, got "${raw}"`);
-  return n;
 }
 
 function score(value: number | null): string {

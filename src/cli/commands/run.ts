@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_MEASURES, exportRunJson, formatTrecRun, runQuerySet } from '../../core/index.ts';
+import { DEFAULT_MEASURES, exportRunJson, formatTrecRun, NUMERIC_RULES, runQuerySet } from '../../core/index.ts';
 import { writableTarget, writeOutput } from '../output-file.ts';
 import { CliError, type CliCommand } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions, PIPELINE_HELP } from '../pipeline-options.ts';
-import { parseParams, positiveInt } from '../params.ts';
+import { numberOption, parseParams } from '../params.ts';
 import { encodingOption, formatValue, parseMeasureOption } from './eval.ts';
 
 export const runHelp = `Usage: dsw run --dataset <dir> [--pipeline bm25|dense|rrf|cc] [--model <folder or id>] [--param name=value ...] [--top-k 1000]
@@ -51,7 +51,7 @@ export const runCommand: CliCommand = async (argv, io) => {
   }
   if (!values.dataset) throw new CliError('dsw run needs --dataset <dir>');
   if (!values.out && !values['save-json']) throw new CliError('dsw run needs --out <file> or --save-json <file>');
-  const topK = positiveInt('--top-k', values['top-k'], 1000);
+  const topK = numberOption('--top-k', values['top-k'], NUMERIC_RULES.topK, 1000);
   const params = parseParams(values.param);
   const measures = parseMeasureOption(values.measures).map((m) => m.name);
   const out = values.out === undefined ? null : writableTarget(io.cwd, values.out);

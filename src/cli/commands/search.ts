@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
+import { NUMERIC_RULES } from '../../core/index.ts';
 import { CliError, type CliCommand } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions, PIPELINE_HELP } from '../pipeline-options.ts';
-import { parseParams, positiveInt } from '../params.ts';
+import { numberOption, parseParams } from '../params.ts';
 import { formatTable } from '../table.ts';
 
 export const searchHelp = `Usage: dsw search --dataset <dir> --query "<text>" [--pipeline bm25|dense|rrf|cc] [--model <folder or id>]
@@ -38,7 +39,7 @@ export const searchCommand: CliCommand = async (argv, io) => {
   }
   if (!values.dataset) throw new CliError('dsw search needs --dataset <dir>');
   if (values.query === undefined || values.query.trim() === '') throw new CliError('dsw search needs --query "<text>"');
-  const topK = positiveInt('--top-k', values['top-k'], 10);
+  const topK = numberOption('--top-k', values['top-k'], NUMERIC_RULES.topK, 10);
   const params = parseParams(values.param);
   const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params));
   const { retriever } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {

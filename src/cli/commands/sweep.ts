@@ -1,5 +1,6 @@
 import {
   DEFAULT_RRF_K,
+  NUMERIC_RULES,
   describeSettings,
   expandGrid,
   exportRunsJson,
@@ -16,7 +17,7 @@ import { writableTarget, writeOutput } from '../output-file.ts';
 import { CliError, type CliCommand, type CliIo } from '../io.ts';
 import { loadDataset, type LoadedDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions, gqrConfigFromParams } from '../pipeline-options.ts';
-import { parseParams, positiveInt } from '../params.ts';
+import { numberOption, parseParams } from '../params.ts';
 import { formatTable } from '../table.ts';
 import { formatValue, parseCommandArgs, parseMeasureOption } from './eval.ts';
 
@@ -77,7 +78,7 @@ export const sweepCommand: CliCommand = async (argv, io) => {
   if (!values.model) {
     throw new CliError("GQR's primary is dense retrieval: give --model <model folder>, e.g. --model public/models/tiny-bert");
   }
-  const topK = positiveInt('--top-k', values['top-k'], 10);
+  const topK = numberOption('--top-k', values['top-k'], NUMERIC_RULES.topK, 10);
   const measures = parseMeasureOption(values.measures?.length ? values.measures : ['nDCG@10,R@100']).map((m) => m.name);
   const params = parseParams(values.param);
   const base = gqrConfigFromParams(params);

@@ -37,6 +37,7 @@ describe('resolveGqrConfig', () => {
     [{ nSteps: 0 }, 'n_steps must be positive'],
     [{ nSteps: -1 }, 'n_steps must be positive'],
     [{ nSteps: 2.5 }, 'n_steps must be an integer'],
+    [{ nSteps: 100_000_000_000 }, 'n_steps must be a whole number from 1 to 10000'],
     [{ learningRate: 0 }, 'learning_rate must be positive'],
     [{ learningRate: Number.POSITIVE_INFINITY }, 'learning_rate must be positive'],
     [{ temperature: 0 }, 'temperature must be positive'],

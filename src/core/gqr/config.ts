@@ -1,3 +1,4 @@
+import { NUMERIC_RULES, numberProblem } from '../options/numeric-rules.ts';
 /** How the candidate pool is formed (reference §2.3 core step 1). */
 export type CandidatePoolMode = 'union' | 'primary';
 /** Which primary scorer to refine through; `auto` follows the primary's search mode. */
@@ -80,6 +81,9 @@ export function validateGqrConfig(config: GqrConfig): void {
   if (config.optimizer !== 'gd' && config.optimizer !== 'adam') {
     throw new Error("optimizer must be either 'gd' or 'adam'");
   }
+  // Beyond the reference: an upper bound, so a typo cannot start an optimisation that never ends.
+  const steps = numberProblem(NUMERIC_RULES.gqrSteps, config.nSteps);
+  if (steps) throw new Error(`n_steps ${steps}`);
 }
 
 /**

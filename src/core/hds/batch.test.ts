@@ -101,6 +101,24 @@ describe('runBatchItems', () => {
 });
 
 describe('budgetSweepVariants', () => {
+  it('scores boxed answers of the final prompt (H8): EM reads right at every budget', async () => {
+    const sweep = budgetSweepVariants('maxSearchCalls', [1, 2], { maxTurns: 3 });
+    // Each run: one search turn per call of budget, then the final prompt answers boxed.
+    const llm = new ScriptedLlm([
+      `<|begin search queries|>a<|end search queries|>`,
+      '\\boxed{Ada Lark}',
+      `<|begin search queries|>a<|end search queries|>`,
+      `<|begin search queries|>b<|end search queries|>`,
+      'So: \\boxed{Ada Lark}',
+    ]);
+    const outcome = await runBatchItems([questions[0]!], sweep, { llm, retriever: retriever() });
+    expect(outcome.items.map((i) => [i.variantId, i.answer, i.em, i.f1])).toEqual([
+      [sweep[0]!.id, 'Ada Lark', 1, 1],
+      [sweep[1]!.id, 'Ada Lark', 1, 1],
+    ]);
+    for (const v of sweep) expect(aggregateBatch(outcome.items, v.id).em).toBe(1);
+  });
+
   it('makes one HDS variant per distinct value, in increasing order', () => {
     const sweep = budgetSweepVariants('maxSearchCalls', [4, 1, 4, 2], { maxTurns: 5 });
     expect(sweep.map((v) => v.label)).toEqual(['HDS max_search_calls=1', 'HDS max_search_calls=2', 'HDS max_search_calls=4']);

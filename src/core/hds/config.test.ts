@@ -34,6 +34,10 @@ describe('HDS configuration', () => {
   it('rejects fractions and NaN', () => {
     expect(() => resolveHdsConfig({ maxTurns: 1.5 })).toThrow('max_turns must be a whole number');
     expect(() => resolveHdsConfig({ kPerQuery: Number.NaN })).toThrow('k_per_query must be a whole number');
+    // Upper bounds (numeric rules), after the reference's checks.
+    expect(() => resolveHdsConfig({ maxSearchCalls: 100_000_000_000 })).toThrow('max_search_calls must be a whole number from 1 to 10000');
+    expect(() => resolveHdsConfig({ maxTurns: 101 })).toThrow('max_turns must be a whole number from 1 to 100');
+    expect(resolveHdsConfig({ maxTurns: 100 }).maxTurns).toBe(100);
   });
 
   it('rejects a template with an unknown placeholder before any call', () => {

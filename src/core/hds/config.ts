@@ -1,3 +1,4 @@
+import { NUMERIC_RULES, numberProblem } from '../options/numeric-rules.ts';
 import { DEFAULT_FINAL_PROMPT, DEFAULT_PLAN_PROMPT } from './prompts.ts';
 import { formatTemplate } from './template.ts';
 
@@ -49,6 +50,15 @@ export class HdsConfigError extends Error {
   }
 }
 
+const BUDGET_NAMES = [
+  ['maxTurns', 'max_turns'],
+  ['maxParallelQueries', 'max_parallel_queries'],
+  ['kPerQuery', 'k_per_query'],
+  ['evidenceBudget', 'evidence_budget'],
+  ['maxSearchCalls', 'max_search_calls'],
+  ['retrievalConcurrency', 'retrieval_concurrency'],
+] as const;
+
 function requireWhole(value: number, name: string): void {
   if (!Number.isInteger(value)) throw new HdsConfigError(`${name} must be a whole number`);
 }
@@ -68,6 +78,11 @@ export function validateHdsConfig(config: HdsConfig): void {
   requireWhole(config.maxSearchCalls, 'max_search_calls');
   requireWhole(config.retrievalConcurrency, 'retrieval_concurrency');
   if (config.topK !== undefined) requireWhole(config.topK, 'top_k');
+  // Beyond the reference: upper bounds (core/options/numeric-rules.ts), so a typo cannot start an endless run.
+  for (const [key, name] of BUDGET_NAMES) {
+    const problem = numberProblem(NUMERIC_RULES[key], config[key]);
+    if (problem) throw new HdsConfigError(`${name} ${problem}`);
+  }
   // Fail before the first LLM call rather than at the first render.
   formatTemplate(config.planPromptTemplate, {
     query: '',

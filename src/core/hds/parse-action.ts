@@ -194,3 +194,26 @@ export function answerOutsideReasoning(raw: string): string {
   const { visibleText } = splitReasoning(raw);
   return /<\/?think>/i.test(raw) ? visibleText.trim() : raw;
 }
+
+/** The answer of the final prompt (H8): the same markers as a plan turn, else the trimmed text, flagged `unmarked`. */
+export interface FinalAnswer {
+  action: Extract<HdsAction, { kind: 'answer' }>;
+  marker: Exclude<HdsActionMarker, 'query-block'>;
+  reasoning: string;
+}
+
+/**
+ * Reads the final prompt's reply (H8): last `\boxed{…}`, then `<answer>…</answer>`, outside reasoning (H2, H3);
+ * a reply with neither (a query block included: no turn is left to run it) is its visible text, trimmed.
+ */
+export function extractFinalAnswer(text: string): FinalAnswer {
+  const parsed = parseHdsResponse(text, 0);
+  if (parsed.action.kind === 'answer' && (parsed.marker === 'boxed' || parsed.marker === 'answer-tag')) {
+    return { action: parsed.action, marker: parsed.marker, reasoning: parsed.reasoning };
+  }
+  return {
+    action: { kind: 'answer', text: parsed.visibleText.trim(), unmarked: true },
+    marker: 'none',
+    reasoning: parsed.reasoning,
+  };
+}

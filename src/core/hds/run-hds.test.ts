@@ -29,7 +29,7 @@ describe('reference §5.1 configuration scenarios (adapted: no YAML or config re
   it('5 get_pipeline_class — TS: runHds is the pipeline; its record identifies itself as HDS with its variant', async () => {
     const run = await runHds('q', {}, deps(new ScriptedLlm(['\\boxed{a}']), new KeyedRetriever({})));
     expect(run.kind).toBe('hds');
-    expect(run.protocol.decisions).toEqual(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7']);
+    expect(run.protocol.decisions).toEqual(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H8']);
   });
 
   it('6 get_pipeline_kwargs_requires_injected_retrieval_pipeline — TS: a missing retriever is "not injected"', async () => {
@@ -234,6 +234,46 @@ describe('reference §5.1 pipeline scenarios', () => {
 });
 
 describe('termination and fallback details', () => {
+  it('H8: a boxed final answer after the search budget is extracted, and the raw reply stays on the call', async () => {
+    const llm = new ScriptedLlm([block('q1'), 'The log shows it. \\boxed{\\text{Battle of Guam}}']);
+    const run = await runHds('q', { maxSearchCalls: 1 }, deps(llm, new KeyedRetriever({ q1: [doc('d1', 1, 'c1')] })));
+    expect(run.terminatedBy).toBe('max_search_calls_fallback');
+    expect(run.answer).toBe('Battle of Guam');
+    expect(run.fallback).toMatchObject({
+      response: 'The log shows it. \\boxed{\\text{Battle of Guam}}',
+      marker: 'boxed',
+      action: { kind: 'answer', text: 'Battle of Guam' },
+    });
+    expect(run.fallback?.action?.unmarked).toBeUndefined();
+  });
+
+  it('H8: after the last turn, <answer> is read outside reasoning; the last complete boxed wins over it', async () => {
+    const tagged = await runHds(
+      'q',
+      { maxTurns: 1 },
+      deps(new ScriptedLlm([block('a'), '<think>\\boxed{draft}</think> <answer> Guam </answer>']), new KeyedRetriever({})),
+    );
+    expect(tagged.terminatedBy).toBe('max_turns_fallback');
+    expect(tagged.answer).toBe('Guam');
+    expect(tagged.fallback).toMatchObject({ marker: 'answer-tag', reasoning: '\\boxed{draft}' });
+    const boxed = await runHds(
+      'q',
+      { maxTurns: 1 },
+      deps(new ScriptedLlm([block('a'), '<answer>x</answer> \\boxed{a{b}c} \\boxed{Guam'] ), new KeyedRetriever({})),
+    );
+    expect(boxed.answer).toBe('a{b}c');
+    expect(boxed.fallback?.marker).toBe('boxed');
+  });
+
+  it('H8: a query block in the final reply is not run; the visible text is the unmarked answer', async () => {
+    const llm = new ScriptedLlm([block('a'), `${block('more')} `]);
+    const retriever = new KeyedRetriever({});
+    const run = await runHds('q', { maxTurns: 1 }, deps(llm, retriever));
+    expect(retriever.calls).toEqual([['a', 3]]);
+    expect(run.answer).toBe(block('more'));
+    expect(run.fallback).toMatchObject({ marker: 'none', action: { unmarked: true } });
+  });
+
   it('an empty boxed answer triggers the fallback as answer_fallback', async () => {
     const run = await runHds('q', {}, deps(new ScriptedLlm(['\\boxed{}', 'from fallback']), new KeyedRetriever({})));
     expect(run.answer).toBe('from fallback');
@@ -248,9 +288,10 @@ describe('termination and fallback details', () => {
     expect(run.fallback).toBeUndefined();
   });
 
-  it('the fallback answer is returned raw, unless it has reasoning (H2)', async () => {
+  it('an unmarked fallback answer is its trimmed text, flagged unmarked, with reasoning removed (H2, H8)', async () => {
     const raw = await runHds('q', { maxTurns: 1 }, deps(new ScriptedLlm([block('a'), ' raw \n']), new KeyedRetriever({})));
-    expect(raw.answer).toBe(' raw \n');
+    expect(raw.answer).toBe('raw');
+    expect(raw.fallback).toMatchObject({ response: ' raw \n', marker: 'none', action: { kind: 'answer', text: 'raw', unmarked: true } });
     const thinking = await runHds(
       'q',
       { maxTurns: 1 },

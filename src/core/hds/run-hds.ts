@@ -3,7 +3,7 @@ import { sumUsage } from '../llm/usage.ts';
 import { mapWithConcurrency, raceAbort } from './concurrency.ts';
 import { effectiveK, resolveHdsConfig, type HdsConfig } from './config.ts';
 import { joinReasoning, newLlmCallRecord, recordedLlmCall } from './llm-call.ts';
-import { answerOutsideReasoning, parseHdsResponse, splitReasoning } from './parse-action.ts';
+import { extractFinalAnswer, parseHdsResponse } from './parse-action.ts';
 import { renderFinalPrompt, renderPlanPrompt } from './prompts.ts';
 import { mergeTurnResults, serializeResultsBlock, type ResultsBlockEntry } from './results-block.ts';
 import { sanitizedRetrievalError } from './sanitize.ts';
@@ -11,6 +11,7 @@ import {
   HDS_PROTOCOL,
   type AgentDeps,
   type HdsEvent,
+  type HdsFinalCallRecord,
   type HdsResultRecord,
   type HdsRetrievalRecord,
   type HdsRun,
@@ -35,7 +36,7 @@ export class HdsRunError extends Error {
 class FanOutFailure extends Error {}
 
 /**
- * Runs the Hybrid Deep Searcher loop (reference §1.3 with DECISIONS H1–H7) for one question.
+ * Runs the Hybrid Deep Searcher loop (reference §1.3 with DECISIONS H1–H8) for one question.
  * Resolves with the run (completed or cancelled); rejects with `HdsRunError` (carrying the partial run) on failure,
  * or `HdsConfigError` for an invalid configuration.
  */
@@ -275,7 +276,7 @@ export async function runHds(
       if (signal?.aborted) throw abortError();
       const turnNo = run.turns.length + 1;
       const prompt = renderFinalPrompt(cfg.finalPromptTemplate, { query: question, log: run.interactionLog });
-      const call = newLlmCallRecord(prompt, at());
+      const call: HdsFinalCallRecord = newLlmCallRecord(prompt, at());
       run.fallback = call;
       emit({ type: 'turn-start', turn: turnNo, phase: 'final', prompt, atMs: call.startMs });
       const response = await recordedLlmCall(deps.llm, call, {
@@ -284,9 +285,12 @@ export async function runHds(
         onDelta: (d) =>
           emit({ type: 'llm-delta', turn: turnNo, phase: 'final', content: d.content, reasoning: d.reasoning }),
       });
-      call.reasoning = joinReasoning(response.reasoning, splitReasoning(response.content).reasoning);
+      const final = extractFinalAnswer(response.content);
+      call.reasoning = joinReasoning(response.reasoning, final.reasoning);
+      call.action = final.action;
+      call.marker = final.marker;
       emit({ type: 'llm-end', turn: turnNo, phase: 'final', call });
-      run.answer = answerOutsideReasoning(response.content);
+      run.answer = final.action.text;
       run.terminatedBy = `${run.terminatedBy as 'answer' | 'max_turns' | 'max_search_calls'}_fallback`;
     }
   } catch (err) {

@@ -1,3 +1,4 @@
+import { redactValue } from '../secrets/redact.ts';
 import type { LlmDescription } from '../llm/types.ts';
 import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import type { AgentMethod, AgentRun } from './agent-run.ts';
@@ -98,39 +99,12 @@ export interface AgentRunsFile {
   runs: SavedAgentRun[];
 }
 
-// Field names that hold credentials, compared lower-case without separators.
-// Plain words such as `key` or `token` are left alone: they can be document ids in qrels maps.
-const SECRET_FIELDS = new Set(['authorization', 'bearer', 'credentials']);
-const SECRET_SUFFIXES = ['apikey', 'secret', 'password', 'accesstoken', 'authtoken', 'bearertoken'];
-
-function isSecretField(name: string): boolean {
-  const plain = name.toLowerCase().replace(/[^a-z]/g, '');
-  return SECRET_FIELDS.has(plain) || SECRET_SUFFIXES.some((s) => plain.endsWith(s));
-}
-
-const REDACTED = '[redacted]';
-
 /**
  * A deep copy without anything secret: fields named like credentials (`apiKey`, `authorization`, `clientSecret`, …) are
  * dropped, and every occurrence of a known secret value in any string is replaced by `[redacted]`.
  */
 export function stripSecrets<T>(value: T, secrets: readonly string[] = []): T {
-  const known = secrets.filter((s) => s.trim().length >= 4);
-  const scrub = (text: string) => known.reduce((t, secret) => t.split(secret).join(REDACTED), text);
-  const copy = (v: unknown): unknown => {
-    if (typeof v === 'string') return scrub(v);
-    if (Array.isArray(v)) return v.map(copy);
-    if (v && typeof v === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [k, inner] of Object.entries(v)) {
-        if (isSecretField(k)) continue;
-        out[scrub(k)] = copy(inner);
-      }
-      return out;
-    }
-    return v;
-  };
-  return copy(value) as T;
+  return redactValue(value, secrets);
 }
 
 /** The export file of `runs`, as JSON text, secrets removed. */

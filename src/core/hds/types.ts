@@ -62,6 +62,14 @@ export interface LlmCallRecord extends TimeSpan {
   error?: string;
 }
 
+/** The final-prompt call with the answer read from its response (H8). */
+export interface HdsFinalCallRecord extends LlmCallRecord {
+  /** The extracted answer; absent when the call was cancelled or failed. */
+  action?: Extract<HdsAction, { kind: 'answer' }>;
+  /** The marker the answer was read from (`none`: the trimmed text, flagged `unmarked`). */
+  marker?: Exclude<HdsActionMarker, 'query-block'>;
+}
+
 /** One result of one query, as recorded. */
 export interface HdsResultRecord {
   /** Document id. */
@@ -163,7 +171,7 @@ export type HdsTerminatedBy =
 export const HDS_PROTOCOL = Object.freeze({
   id: 'dsw-hds-1',
   /** Decisions applied on top of the reference behaviour. */
-  decisions: Object.freeze(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7']) as readonly string[],
+  decisions: Object.freeze(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H8']) as readonly string[],
   /** Additions not covered by a decision. */
   extensions: Object.freeze(['unterminated-query-block']) as readonly string[],
 });
@@ -199,7 +207,7 @@ export interface HdsRun {
   /** One record per plan turn (H6). */
   turns: HdsTurnRecord[];
   /** The final-prompt call, when the fallback ran. */
-  fallback?: LlmCallRecord;
+  fallback?: HdsFinalCallRecord;
   /** Wall-clock start, ISO 8601. */
   startedAt: string;
   /** Total run time. */

@@ -1,3 +1,5 @@
+import { redactText } from '../secrets/redact.ts';
+
 /** Why an LLM call failed. */
 export type LlmErrorKind =
   /** The server answered with an HTTP error status. */
@@ -43,6 +45,5 @@ export function isAbortError(err: unknown): boolean {
 
 /** Replaces every occurrence of `secret` in `text` (no-op for empty or very short secrets). */
 export function redactSecret(text: string, secret: string | undefined): string {
-  if (!secret || secret.length < 4) return text;
-  return text.split(secret).join('[redacted]');
+  return redactText(text, [secret]);
 }

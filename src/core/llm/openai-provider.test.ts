@@ -132,6 +132,23 @@ describe('OpenAiCompatibleProvider over HTTP: streaming', () => {
     expectNoKey(server, response);
   });
 
+  it('never passes on the API key when the model echoes it, even split across deltas and writes', async () => {
+    const content = `Your key is ${KEY}; again:${KEY}`;
+    const { provider } = await setup([
+      { content, reasoning: `I saw ${KEY} in the header`, chunkChars: 3, writeBytes: 7 },
+      { content },
+    ]);
+    const deltas: LlmDelta[] = [];
+    const streamed = await provider.complete(ask, { onDelta: (d) => deltas.push(d) });
+    expect(streamed.content).toBe('Your key is [redacted]; again:[redacted]');
+    expect(streamed.reasoning).toBe('I saw [redacted] in the header');
+    expect(deltas.map((d) => d.content).join('')).toBe(streamed.content);
+    expect(deltas.map((d) => d.reasoning).join('')).toBe(streamed.reasoning);
+    for (const d of deltas) expect(JSON.stringify(d)).not.toMatch(/SECRET-0123/);
+    const whole = await new OpenAiCompatibleProvider({ baseUrl: provider.describe().baseUrl, model: 'test-model', apiKey: KEY, stream: false }).complete(ask);
+    expect(whole.content).toBe('Your key is [redacted]; again:[redacted]');
+  });
+
   it('reads OpenRouter-style `reasoning` deltas and CRLF line endings', async () => {
     const { provider } = await setup([
       { content: 'ok', reasoning: 'thinking', reasoningField: 'reasoning', crlf: true, chunkChars: 3, writeBytes: 5 },
@@ -243,6 +260,41 @@ describe('OpenAiCompatibleProvider over HTTP: failures', () => {
     const err = await rejection(provider.complete(ask));
     expect((err as LlmError).kind).toBe('protocol');
     expect(err.message).toMatch(/not valid JSON/);
+  });
+
+  it('an HTML page (200, text/html) where a stream is expected says what came back and what to check', async () => {
+    const page = '<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body>' + 'x'.repeat(100_000) + '</body></html>';
+    const { provider, baseUrl } = await setup([{ raw: { contentType: 'text/html; charset=utf-8', body: page } }]);
+    const err = await rejection(provider.complete(ask));
+    expect(err).toBeInstanceOf(LlmError);
+    expect((err as LlmError).kind).toBe('protocol');
+    expect(err.message).toContain(`The server at ${baseUrl} answered with an HTML page (text/html) instead of an event stream`);
+    expect(err.message).toContain('it began "<!DOCTYPE html> <html><head><title>Sign in</title>');
+    expect(err.message).toMatch(/ends in \/v1.*proxy.*CORS/);
+    expect(err.message).not.toMatch(/ended before it was complete/);
+    expect(err.message.length).toBeLessThan(600);
+  });
+
+  it('any other body without events where a stream is expected is named by its type and first bytes', async () => {
+    const { provider } = await setup([
+      { raw: { contentType: 'text/plain', body: 'Welcome to nginx!' } },
+      { raw: { body: '' } },
+      { raw: { contentType: 'text/html', body: `<p>${KEY}</p>` } },
+    ]);
+    const plain = await rejection(provider.complete(ask));
+    expect(plain.message).toContain('answered with a text/plain body instead of an event stream (it began "Welcome to nginx!")');
+    const empty = await rejection(provider.complete(ask));
+    expect(empty.message).toContain('answered with a body without a content type instead of an event stream (it was empty)');
+    const echoed = await rejection(provider.complete(ask));
+    expect(echoed.message).toContain('<p>[redacted]</p>');
+    expect(echoed.message).not.toContain(KEY);
+  });
+
+  it('an HTML page where JSON is expected (no streaming) says the same', async () => {
+    const { provider } = await setup([{ raw: { contentType: 'text/html', body: '<html>Proxy error</html>' } }], { stream: false });
+    const err = await rejection(provider.complete(ask));
+    expect((err as LlmError).kind).toBe('protocol');
+    expect(err.message).toContain('answered with an HTML page (text/html) instead of a JSON chat completion (it began "<html>Proxy error</html>")');
   });
 
   it('an unreachable server gets the CORS explanation', async () => {

@@ -1,6 +1,8 @@
 import { backoffDelayMs, retryAfterMs, sleep } from './backoff.ts';
-import { abortError, isAbortError, LlmError, redactSecret } from './errors.ts';
+import { abortError, isAbortError, LlmError } from './errors.ts';
+import { redactText, StreamRedactor } from '../secrets/redact.ts';
 import { SseDecoder } from './sse.ts';
+import { looksLikeMarkup, unexpectedBodyMessage } from './unexpected-body.ts';
 import type {
   ConnectionTestResult,
   LlmCallOptions,
@@ -136,10 +138,10 @@ export class OpenAiCompatibleProvider implements LlmProvider {
           try {
             const contentType = response.headers.get('content-type') ?? '';
             if (stream && response.body && !contentType.includes('application/json')) {
-              return await this.readStream(response.body, deadline, options.onDelta);
+              return await this.readStream(response.body, contentType, deadline, options.onDelta);
             }
             deadline.arm();
-            return this.readJson(await response.text(), options.onDelta);
+            return this.readJson(await response.text(), contentType, options.onDelta);
           } catch (err) {
             if (err instanceof LlmError) throw err;
             throw this.transportError(err, deadline, url, 'read');
@@ -233,6 +235,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
 
   private async readStream(
     body: ReadableStream<Uint8Array>,
+    contentType: string,
     deadline: Deadline,
     onDelta?: (delta: LlmDelta) => void,
   ): Promise<LlmResponse> {
@@ -241,7 +244,27 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     const sse = new SseDecoder();
     const result: LlmResponse = { content: '', reasoning: '' };
     let sawDone = false;
+    let events = 0;
+    let head = '';
+    // A model may echo the key: it never leaves the provider, even split across chunks.
+    const safeContent = new StreamRedactor([this.config.apiKey]);
+    const safeReasoning = new StreamRedactor([this.config.apiKey]);
+    const emit = (content: string, reasoning: string) => {
+      if (!content && !reasoning) return;
+      result.content += content;
+      result.reasoning += reasoning;
+      onDelta?.({ content, reasoning });
+    };
+    const notAStream = () =>
+      new LlmError('protocol', unexpectedBodyMessage(this.baseUrl, 'an event stream', contentType, this.redact(head)));
+    const decode = (text: string): string[] => {
+      if (head.length < 512) head += text.slice(0, 512 - head.length);
+      // A page (HTML, XML) is never an event stream: say so at its first bytes rather than after reading it all.
+      if (events === 0 && head.trim() !== '' && looksLikeMarkup(head)) throw notAStream();
+      return sse.push(text);
+    };
     const handle = (data: string) => {
+      events++;
       if (data.trim() === '[DONE]') {
         sawDone = true;
         return;
@@ -253,13 +276,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
       if (!choice) return;
       const delta = choice.delta ?? {};
-      const content = typeof delta.content === 'string' ? delta.content : '';
-      const reasoning = pickReasoning(delta);
-      if (content || reasoning) {
-        result.content += content;
-        result.reasoning += reasoning;
-        onDelta?.({ content, reasoning });
-      }
+      emit(safeContent.push(typeof delta.content === 'string' ? delta.content : ''), safeReasoning.push(pickReasoning(delta)));
       if (typeof choice.finish_reason === 'string') result.finishReason = choice.finish_reason;
     };
     try {
@@ -267,19 +284,24 @@ export class OpenAiCompatibleProvider implements LlmProvider {
         deadline.arm();
         const { value, done } = await reader.read();
         if (done) {
-          for (const data of sse.push(decoder.decode())) handle(data);
+          for (const data of decode(decoder.decode())) handle(data);
           for (const data of sse.end()) handle(data);
           break;
         }
-        for (const data of sse.push(decoder.decode(value, { stream: true }))) {
+        for (const data of decode(decoder.decode(value, { stream: true }))) {
           handle(data);
           if (sawDone) break;
         }
       }
+    } catch (err) {
+      void reader.cancel().catch(() => undefined);
+      throw err;
     } finally {
       if (sawDone) void reader.cancel().catch(() => undefined);
       else reader.releaseLock();
     }
+    if (events === 0) throw notAStream();
+    emit(safeContent.end(), safeReasoning.end());
     if (!sawDone && result.finishReason === undefined) {
       throw new LlmError(
         'stream',
@@ -289,15 +311,23 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     return result;
   }
 
-  private readJson(text: string, onDelta?: (delta: LlmDelta) => void): LlmResponse {
-    const json = this.parseJson(text, 'response') as CompletionBody;
+  private readJson(text: string, contentType: string, onDelta?: (delta: LlmDelta) => void): LlmResponse {
+    let json: CompletionBody;
+    try {
+      json = JSON.parse(text) as CompletionBody;
+    } catch {
+      throw new LlmError(
+        'protocol',
+        unexpectedBodyMessage(this.baseUrl, 'a JSON chat completion', contentType, this.redact(text.slice(0, 512))),
+      );
+    }
     throwIfErrorPayload(json, (m) => this.redact(m));
     const choice = Array.isArray(json.choices) ? json.choices[0] : undefined;
     if (!choice || typeof choice.message !== 'object' || choice.message === null) {
       throw new LlmError('protocol', `The response from ${this.baseUrl} has no message (not a chat completion?).`);
     }
-    const content = typeof choice.message.content === 'string' ? choice.message.content : '';
-    const reasoning = pickReasoning(choice.message);
+    const content = this.redact(typeof choice.message.content === 'string' ? choice.message.content : '');
+    const reasoning = this.redact(pickReasoning(choice.message));
     const result: LlmResponse = { content, reasoning };
     if (json.usage) result.usage = parseUsage(json.usage);
     if (typeof choice.finish_reason === 'string') result.finishReason = choice.finish_reason;
@@ -353,7 +383,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   }
 
   private redact(text: string): string {
-    return redactSecret(text, this.config.apiKey);
+    return redactText(text, [this.config.apiKey]);
   }
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { DEFAULT_ANALYZER_OPTIONS, sniffFields, type AnalyzerOptions, type FieldMapping, type LoadCorpusOptions, type TextEncodingChoice } from '../../core/index.ts';
+import { DEFAULT_ANALYZER_OPTIONS, NUMERIC_RULES, sniffFields, type AnalyzerOptions, type FieldMapping, type LoadCorpusOptions, type TextEncodingChoice } from '../../core/index.ts';
+import { NumberField } from '../shared/NumberField.tsx';
 import type { PickedFile } from '../../workers/corpus-worker-api.ts';
 import { errorMessage, formatBytes } from '../shared/format.ts';
 import { useLoadStore } from '../shared/load-store.ts';
@@ -177,9 +178,9 @@ function LoadForm(props: { files: PickedFile[]; disabled: boolean; onLoad(option
             <input type="radio" checked={passages.mode === 'split'} onChange={() => setPassages({ ...passages, mode: 'split' })} /> split into
             passages of
           </label>
-          <input type="number" min={1} value={passages.size} aria-label="Passage size in words" onChange={(e) => setPassages({ ...passages, size: Number(e.target.value) })} /> words,
+          <NumberField rule={NUMERIC_RULES.passageSize} value={passages.size} aria-label="Passage size in words" onChange={(size) => setPassages({ ...passages, size })} /> words,
           overlap{' '}
-          <input type="number" min={0} value={passages.overlap} aria-label="Passage overlap in words" onChange={(e) => setPassages({ ...passages, overlap: Number(e.target.value) })} />
+          <NumberField rule={NUMERIC_RULES.passageOverlap} value={passages.overlap} aria-label="Passage overlap in words" onChange={(overlap) => setPassages({ ...passages, overlap })} />
         </fieldset>
       )}
       <fieldset>

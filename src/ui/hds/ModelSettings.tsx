@@ -1,17 +1,12 @@
 import * as Comlink from 'comlink';
 import { useState } from 'react';
-import { findLlmPreset, LLM_PRESETS, type ConnectionTestResult, type LlmProviderSettings } from '../../core/index.ts';
+import { findLlmPreset, LLM_PRESETS, NUMERIC_RULES, type ConnectionTestResult, type LlmProviderSettings } from '../../core/index.ts';
+import { NumberField } from '../shared/NumberField.tsx';
 import { errorMessage, formatBytes } from '../shared/format.ts';
 import type { HdsWorkerEvent } from '../../workers/hds-worker-api.ts';
 import { getHdsWorker } from '../services/workers.ts';
 import { useHdsRun } from './run-state.ts';
 import { CUSTOM_PRESET, IN_BROWSER, useHdsSettings } from './settings-state.ts';
-
-function optionalNumber(raw: string): number | undefined {
-  if (raw.trim() === '') return undefined;
-  const n = Number(raw);
-  return Number.isFinite(n) ? n : undefined;
-}
 
 /** The chat model: a preset OpenAI-compatible server, a custom one, or a small model run in the browser. */
 export function ModelSettings() {
@@ -97,26 +92,25 @@ export function ModelSettings() {
       )}
       <label>
         Temperature{' '}
-        <input
-          type="number"
+        <NumberField
+          optional
+          rule={NUMERIC_RULES.temperature}
           aria-label="Temperature"
           step={0.1}
-          min={0}
-          max={2}
-          value={provider.temperature ?? ''}
+          value={provider.temperature}
           placeholder="default"
-          onChange={(e) => setProvider({ temperature: optionalNumber(e.target.value) })}
+          onChange={(temperature) => setProvider({ temperature })}
         />
       </label>
       <label>
         Max tokens{' '}
-        <input
-          type="number"
+        <NumberField
+          optional
+          rule={NUMERIC_RULES.maxTokens}
           aria-label="Max tokens"
-          min={1}
-          value={provider.maxTokens ?? ''}
+          value={provider.maxTokens}
           placeholder="default"
-          onChange={(e) => setProvider({ maxTokens: optionalNumber(e.target.value) })}
+          onChange={(maxTokens) => setProvider({ maxTokens })}
         />
       </label>
       <button type="button" onClick={() => void runTest()} disabled={test === 'testing'}>

@@ -1,8 +1,10 @@
+import { NUMERIC_RULES, type NumericRule } from '../../core/index.ts';
+import { NumberField } from '../shared/NumberField.tsx';
 import { useAppStore } from '../shared/app-store.ts';
 import { PipelineForm } from '../shared/pipeline-form.tsx';
 import { useHdsSettings, type BaselineSettings, type HdsBudget } from './settings-state.ts';
 
-const BUDGET_FIELDS: ReadonlyArray<{ key: keyof HdsBudget; label: string; title: string }> = [
+const BUDGET_FIELDS: ReadonlyArray<{ key: keyof HdsBudget & keyof typeof NUMERIC_RULES; label: string; title: string }> = [
   { key: 'maxTurns', label: 'max_turns', title: 'LLM plan turns before the final prompt' },
   { key: 'maxParallelQueries', label: 'max_parallel_queries', title: 'distinct queries read from one response' },
   { key: 'kPerQuery', label: 'k_per_query', title: 'results retrieved per query' },
@@ -11,18 +13,14 @@ const BUDGET_FIELDS: ReadonlyArray<{ key: keyof HdsBudget; label: string; title:
   { key: 'retrievalConcurrency', label: 'retrieval_concurrency', title: 'retrievals running at the same time' },
 ];
 
-const BASELINE_FIELDS: ReadonlyArray<{ key: keyof BaselineSettings; label: string }> = [
-  { key: 'singleShotK', label: 'single-shot k' },
-  { key: 'ircotKPerStep', label: 'IRCoT k per step' },
-  { key: 'ircotMaxSteps', label: 'IRCoT max steps' },
-  { key: 'decompositionMaxSubquestions', label: 'decomposition sub-questions' },
-  { key: 'decompositionTopK', label: 'decomposition top k' },
+const BASELINE_FIELDS: ReadonlyArray<{ key: keyof BaselineSettings; label: string; rule: NumericRule }> = [
+  { key: 'singleShotK', label: 'single-shot k', rule: NUMERIC_RULES.baselineK },
+  { key: 'ircotKPerStep', label: 'IRCoT k per step', rule: NUMERIC_RULES.baselineK },
+  { key: 'ircotMaxSteps', label: 'IRCoT max steps', rule: NUMERIC_RULES.baselineSteps },
+  { key: 'decompositionMaxSubquestions', label: 'decomposition sub-questions', rule: NUMERIC_RULES.baselineSteps },
+  { key: 'decompositionTopK', label: 'decomposition top k', rule: NUMERIC_RULES.baselineK },
 ];
 
-function wholeNumber(raw: string): number | null {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : null;
-}
 
 /** The HDS budgets and the retriever the agent searches with. */
 export function SearchSettings({ showBaselines = false }: { showBaselines?: boolean }) {
@@ -35,17 +33,7 @@ export function SearchSettings({ showBaselines = false }: { showBaselines?: bool
         {BUDGET_FIELDS.map((f) => (
           <label key={f.key} title={f.title}>
             {f.label}{' '}
-            <input
-              type="number"
-              min={1}
-              step={1}
-              aria-label={f.label}
-              value={budget[f.key] as number}
-              onChange={(e) => {
-                const n = wholeNumber(e.target.value);
-                if (n !== null) setBudget({ [f.key]: n });
-              }}
-            />
+            <NumberField rule={NUMERIC_RULES[f.key]} aria-label={f.label} value={budget[f.key] as number} onChange={(n) => setBudget({ [f.key]: n })} />
           </label>
         ))}
         <label title="Ask the final prompt when the loop ends without an answer">
@@ -66,17 +54,7 @@ export function SearchSettings({ showBaselines = false }: { showBaselines?: bool
           {BASELINE_FIELDS.map((f) => (
             <label key={f.key}>
               {f.label}{' '}
-              <input
-                type="number"
-                min={1}
-                step={1}
-                aria-label={f.label}
-                value={baselines[f.key]}
-                onChange={(e) => {
-                  const n = wholeNumber(e.target.value);
-                  if (n !== null) setBaselines({ [f.key]: n });
-                }}
-              />
+              <NumberField rule={f.rule} aria-label={f.label} value={baselines[f.key]} onChange={(n) => setBaselines({ [f.key]: n })} />
             </label>
           ))}
         </fieldset>

@@ -44,7 +44,15 @@ describe('the timeline model', () => {
       ['plan', 1, 'queries'],
       ['final', 2, 'fallback'],
     ]);
-    expect(view.turns[1]!.action).toEqual({ kind: 'answer', text: 'Paris' });
+    expect(view.turns[1]!.action).toEqual({ kind: 'answer', text: 'Paris', unmarked: true });
+    expect(view.turns[1]!.marker).toBe('none');
     expect(view).toMatchObject({ status: 'completed', answer: 'Paris', terminatedBy: 'max_turns_fallback' });
+  });
+
+  it('shows the answer extracted from a boxed final reply, with its marker (H8)', async () => {
+    const run = await runHds('q?', { maxTurns: 1 }, { llm: llm(['<|begin search queries|>a<|end search queries|>', 'It is \\boxed{Paris}.']), retriever });
+    const view = timelineFromRun(run);
+    expect(view.turns[1]).toMatchObject({ response: 'It is \\boxed{Paris}.', marker: 'boxed', action: { kind: 'answer', text: 'Paris' } });
+    expect(view.answer).toBe('Paris');
   });
 });

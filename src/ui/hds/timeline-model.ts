@@ -4,6 +4,7 @@ import type {
   HdsActionMarker,
   HdsConfig,
   HdsEvent,
+  HdsFinalCallRecord,
   HdsRepeatedQuery,
   HdsRetrievalFailure,
   HdsRetrievalRecord,
@@ -95,13 +96,14 @@ function fromTurnRecord(record: HdsTurnRecord): TimelineTurn {
   };
 }
 
-function fromFallback(call: LlmCallRecord, turn: number, status: HdsRun['status'], answer: string): TimelineTurn {
+function fromFallback(call: HdsFinalCallRecord, turn: number, status: HdsRun['status'], answer: string): TimelineTurn {
   return {
     ...emptyTurn(turn, 'final', call.prompt, call.startMs),
     response: call.response,
     reasoning: call.reasoning,
     llm: call,
-    ...(call.cancelled || call.error ? {} : { action: { kind: 'answer', text: answer } as HdsAction }),
+    ...(call.cancelled || call.error ? {} : { action: call.action ?? ({ kind: 'answer', text: answer } as HdsAction) }),
+    ...(call.marker ? { marker: call.marker } : {}),
     status: call.cancelled ? 'cancelled' : call.error ? 'failed' : status === 'failed' ? 'failed' : 'complete',
   };
 }

@@ -1,25 +1,42 @@
 import { useEffect, useState, type InputHTMLAttributes } from 'react';
+import { numberProblem, type NumericRule } from '../../core/index.ts';
 
-interface NumberFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type' | 'min' | 'max'> {
-  value: number;
-  onChange(value: number): void;
+interface CommonProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type' | 'min' | 'max'> {
   min?: number;
   max?: number;
   /** Only whole numbers are accepted. */
   integer?: boolean;
+  /** The shared range of this setting (core NUMERIC_RULES); sets min, max and integer. */
+  rule?: NumericRule;
 }
+
+type NumberFieldProps = CommonProps &
+  (
+    | { optional?: false; value: number; onChange(value: number): void }
+    /** An empty field is valid and means "not set" (e.g. the server's default). */
+    | { optional: true; value: number | undefined; onChange(value: number | undefined): void }
+  );
 
 /**
  * A number input that never rewrites what is being typed: the value changes only when the text is a valid number
  * within bounds; otherwise the field is marked invalid with a message saying what it accepts.
  */
-export function NumberField({ value, onChange, min, max, integer = false, ...rest }: NumberFieldProps) {
-  const [text, setText] = useState(String(value));
+export function NumberField(props: NumberFieldProps) {
+  const { value, onChange, optional, rule, ...rest } = props;
+  const min = rule?.min ?? props.min;
+  const max = rule?.max ?? props.max;
+  const integer = rule?.integer ?? props.integer ?? false;
+  delete (rest as CommonProps).min;
+  delete (rest as CommonProps).max;
+  delete (rest as CommonProps).integer;
+  const shown = value === undefined ? '' : String(value);
+  const [text, setText] = useState(shown);
   // Follow changes from outside (a preset button), unless the text already means that value.
   useEffect(() => {
-    setText((current) => (Number(current) === value && current.trim() !== '' ? current : String(value)));
-  }, [value]);
-  const problem = check(text, min, max, integer);
+    setText((current) => (current.trim() === '' ? shown : Number(current) === value ? current : shown));
+  }, [value, shown]);
+  const problemOf = (t: string) => (optional && t.trim() === '' ? null : check(t, min, max, integer));
+  const problem = problemOf(text);
   return (
     <input
       {...rest}
@@ -32,19 +49,22 @@ export function NumberField({ value, onChange, min, max, integer = false, ...res
       title={problem ?? rest.title}
       className={[rest.className, problem ? 'invalid' : ''].filter(Boolean).join(' ') || undefined}
       onChange={(e) => {
-        setText(e.target.value);
-        if (!check(e.target.value, min, max, integer)) onChange(Number(e.target.value));
+        const next = e.target.value;
+        setText(next);
+        if (problemOf(next)) return;
+        if (optional && next.trim() === '') (onChange as (v: number | undefined) => void)(undefined);
+        else (onChange as (v: number) => void)(Number(next));
       }}
     />
   );
 }
 
-/** Why `text` is not acceptable, or null. */
+/** Why `text` is not acceptable, or null (the decision is the core's numeric rule check). */
 export function check(text: string, min: number | undefined, max: number | undefined, integer: boolean): string | null {
+  if (!numberProblem({ min: min ?? -Infinity, max: max ?? Infinity, integer }, text)) return null;
   const n = Number(text);
   const range = `${min ?? '−∞'} to ${max ?? '∞'}`;
   if (text.trim() === '' || !Number.isFinite(n)) return `Enter a ${integer ? 'whole number' : 'number'} from ${range}`;
   if (integer && !Number.isInteger(n)) return `Enter a whole number from ${range}`;
-  if ((min !== undefined && n < min) || (max !== undefined && n > max)) return `Enter a number from ${range}`;
-  return null;
+  return `Enter a number from ${range}`;
 }

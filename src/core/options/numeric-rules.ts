@@ -1,0 +1,77 @@
+// One set of ranges for every numeric setting a person types (CLI flags, the app's number fields). Limits are what
+// is meaningful and finishes in reasonable time on one machine, so a typo such as 100000000000 is refused up front.
+
+/** What a numeric setting accepts. */
+export interface NumericRule {
+  min: number;
+  max: number;
+  /** Only whole numbers. */
+  integer: boolean;
+}
+
+const whole = (min: number, max: number): NumericRule => ({ min, max, integer: true });
+const real = (min: number, max: number): NumericRule => ({ min, max, integer: false });
+
+/** Every typed numeric setting, by name. */
+export const NUMERIC_RULES = Object.freeze({
+  /** Paired randomisation test: permutations per comparison. */
+  permutations: whole(1, 1_000_000),
+  /** PRNG seed (32-bit). */
+  seed: whole(0, 2 ** 32 - 1),
+  /** Results kept per query (runs, sweeps, search). */
+  topK: whole(1, 100_000),
+  /** HDS budgets. */
+  maxTurns: whole(1, 100),
+  maxParallelQueries: whole(1, 64),
+  kPerQuery: whole(1, 1000),
+  evidenceBudget: whole(1, 1000),
+  maxSearchCalls: whole(1, 10_000),
+  retrievalConcurrency: whole(1, 64),
+  /** LLM sampling. */
+  temperature: real(0, 2),
+  maxTokens: whole(1, 1_000_000),
+  /** Questions of a batch. */
+  questionLimit: whole(1, 1_000_000),
+  /** Baselines. */
+  baselineK: whole(1, 1000),
+  baselineSteps: whole(1, 100),
+  /** Passage splitting of a corpus load, in words. */
+  passageSize: whole(1, 100_000),
+  passageOverlap: whole(0, 99_999),
+  /** Fusion. */
+  rrfK: real(0, 1_000_000),
+  fetchKMultiplier: real(1, 100),
+  /** Embedding batch size. */
+  embeddingBatchSize: whole(1, 4096),
+  /** GQR: optimisation steps. */
+  gqrSteps: whole(1, 10_000),
+});
+
+export type NumericSetting = keyof typeof NUMERIC_RULES;
+
+/** `a whole number from 1 to 1000000`, `a number from 0 to 2`. */
+export function describeRule(rule: NumericRule): string {
+  return `${rule.integer ? 'a whole number' : 'a number'} from ${rule.min} to ${rule.max}`;
+}
+
+/** Why `value` (typed text or a number) does not fit `rule`, as `must be …`; null when it fits. */
+export function numberProblem(rule: NumericRule, value: string | number): string | null {
+  const n = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
+  const fits = Number.isFinite(n) && (!rule.integer || Number.isInteger(n)) && n >= rule.min && n <= rule.max;
+  return fits ? null : `must be ${describeRule(rule)}`;
+}
+
+/** A setting that does not fit its rule; the message names it and the value. */
+export class NumericSettingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NumericSettingError';
+  }
+}
+
+/** `value` as a number, or a `NumericSettingError` such as `--permutations must be a whole number from 1 to 1000000, got "1e11"`. */
+export function checkedNumber(name: string, rule: NumericRule, value: string | number): number {
+  const problem = numberProblem(rule, value);
+  if (problem) throw new NumericSettingError(`${name} ${problem}, got "${value}"`);
+  return Number(value);
+}
