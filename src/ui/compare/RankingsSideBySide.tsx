@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { rankForEvaluation, runMapOfRecord, type QrelsMap, type RunRecord } from '../../core/index.ts';
 import { errorMessage } from '../common/format.ts';
+import { useReveal } from '../common/use-reveal.ts';
 import { useRun } from '../state/runs.ts';
 import { getCorpusStore } from '../state/storage.ts';
 import { formatMeasure } from './number-format.ts';
@@ -57,8 +58,9 @@ export function RankingsSideBySide({
   const judgements = qrels?.get(queryId);
   const relevantCount = [...(judgements?.values() ?? [])].filter((r) => r > 0).length;
   const error = baseline.error ?? run.error ?? titles.error;
+  const reveal = useReveal<HTMLElement>(`${queryId}\n${runId}`);
   return (
-    <section className="panel side-by-side" aria-label="Rankings side by side">
+    <section ref={reveal} tabIndex={-1} className="panel side-by-side" aria-label="Rankings side by side">
       <div className="row spread">
         <h2>
           Query {queryId}: <span className="query-text">{queryText}</span>
