@@ -3,7 +3,7 @@ import { CartesianGrid, Line, LineChart, ReferenceDot, ReferenceLine, Responsive
 import { errorMessage } from '../common/format.ts';
 import { downloadBlob, downloadText, safeFileName } from '../common/download.ts';
 import type { AlphaChartModel } from './alpha-chart-data.ts';
-import { chartSvgText, svgToPng, type ExportLegendItem } from './chart-export.ts';
+import { chartSvgText, svgToPng, type ExportLegendItem } from '../shared/chart-export.ts';
 
 /** Line colours of the GQR series (colour-blind-safe Okabe–Ito order). */
 export const SERIES_COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000', '#F0E442'];
