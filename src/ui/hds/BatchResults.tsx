@@ -57,7 +57,7 @@ export function BatchResults({ batch }: { batch: SavedBatchRun }) {
       <p className="hint">
         Turns = LLM calls (HDS: plan turns plus the fallback call). Evidence recall = share of the question's gold supporting passages among the retrieved documents.
       </p>
-      {sweep && <ScalingChart variants={batch.variants} aggregates={batch.aggregates} />}
+      {sweep && <ScalingChart variants={batch.variants} aggregates={batch.aggregates} title={batch.name} />}
 
       <details open={batch.items.length <= 60}>
         <summary>Per question ({batch.items.length})</summary>

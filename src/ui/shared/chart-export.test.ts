@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { chartSvgText } from './chart-export.ts';
+import { chartSvgText, legendLayout, wrapText } from './chart-export.ts';
 
 describe('chartSvgText', () => {
   it('wraps the chart with a title and an SVG legend, text escaped, on a white background', () => {
@@ -25,5 +25,54 @@ describe('chartSvgText', () => {
     expect(root.querySelectorAll('circle')).toHaveLength(1);
     expect(root.querySelector('rect')?.getAttribute('fill')).toBe('#ffffff');
     expect([...root.querySelectorAll('line')].map((l) => l.getAttribute('stroke-dasharray'))).toEqual([null, '6 3']);
+  });
+});
+
+describe('legendLayout', () => {
+  const measure = (text: string) => text.length * 7;
+  const items = [
+    { label: 'GQR target per-step', color: '#0072B2' },
+    { label: 'GQR target fixed', color: '#D55E00' },
+    { label: 'primary only (Dense tiny-bert fp32 mean-pooled, max 512 tokens): 0.1420', color: '#555555', dash: '6 3' },
+    { label: `complementary only (BM25 k1 0.9 · b 0.4 · porter stemming · English stop words · ${'x'.repeat(120)}): 0.2011`, color: '#8c6d31' },
+    { label: 'RRF k=60: 0.1811', color: '#7b4173' },
+  ];
+
+  it('keeps every label inside the image and off its neighbours, wrapping the ones wider than a row', () => {
+    const width = 600;
+    const { placements, height } = legendLayout(items, width, 100, measure);
+    expect(placements.map((p) => p.item.label)).toEqual(items.map((i) => i.label));
+    const boxes = placements.map((p) => ({
+      left: p.x,
+      right: p.x + 28 + Math.max(...p.lines.map(measure)),
+      top: p.y - 12,
+      bottom: p.y - 12 + p.lines.length * 18,
+    }));
+    for (const box of boxes) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(width);
+      expect(box.bottom).toBeLessThanOrEqual(100 + height);
+    }
+    for (const [i, a] of boxes.entries())
+      for (const b of boxes.slice(i + 1)) expect(a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top).toBe(true);
+    // The long complementary label is wrapped, and joining its lines gives the label back.
+    const long = placements[3]!;
+    expect(long.lines.length).toBeGreaterThan(1);
+    expect(long.lines.join('').replace(/\s+/g, '')).toBe(items[3]!.label.replace(/\s+/g, ''));
+  });
+
+  it('puts short labels side by side', () => {
+    const { placements, height } = legendLayout(items.slice(0, 2), 600, 0, measure);
+    expect(placements.map((p) => p.y)).toEqual([12, 12]);
+    expect(height).toBe(18);
+  });
+});
+
+describe('wrapText', () => {
+  it('breaks at spaces, and inside a word only when it is wider than a line', () => {
+    const measure = (text: string) => text.length;
+    expect(wrapText('aa bb cc', 5, measure)).toEqual(['aa bb', 'cc']);
+    expect(wrapText('abcdefghij', 4, measure)).toEqual(['abcd', 'efgh', 'ij']);
+    expect(wrapText('', 4, measure)).toEqual(['']);
   });
 });
