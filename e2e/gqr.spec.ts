@@ -95,8 +95,16 @@ test('an α sweep runs from the GQR lab, is charted against the baselines, and a
   const svgText = (await import('node:fs')).readFileSync(await (await svgDownload).path(), 'utf8');
   expect(svgText).toContain('Meridian α — nDCG@10 vs α (mixtureAlpha)');
   expect(svgText.match(/class="recharts-dot recharts-line-dot"/g)).toHaveLength(22);
-  // The legend is part of the image: every label inside it, none on top of another (long labels wrap).
+  // The legend is part of the image: every label inside it, none on top of another (long labels wrap), also from a
+  // narrow window.
   expect(await exportedSvgProblems(browser, svgText)).toEqual([]);
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 880, height: viewport.height });
+  const narrowDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export SVG' }).click();
+  const narrowSvg = (await import('node:fs')).readFileSync(await (await narrowDownload).path(), 'utf8');
+  expect(await exportedSvgProblems(browser, narrowSvg)).toEqual([]);
+  await page.setViewportSize(viewport);
   // The two lines differ in their dash pattern, not only in colour.
   const dashes = await chart.locator('.recharts-line-curve').evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke-dasharray') ?? 'solid'));
   expect(new Set(dashes).size).toBe(2);

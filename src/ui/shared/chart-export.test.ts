@@ -28,6 +28,41 @@ describe('chartSvgText', () => {
   });
 });
 
+describe('chartSvgText legend', () => {
+  it('keeps long legend labels inside the image width and apart from each other', () => {
+    const measure = (text: string) => [...text].length * 7;
+    const svg = new DOMParser().parseFromString(
+      '<svg xmlns="http://www.w3.org/2000/svg" class="recharts-surface" width="800" height="300"></svg>',
+      'image/svg+xml',
+    ).documentElement as unknown as SVGSVGElement;
+    const labels = [
+      'GQR target per-step',
+      'GQR target fixed',
+      'primary only (Dense tiny-bert fp32 multi-vector MaxSim): 0.1420',
+      'complementary only (BM25 k1 0.9 · b 0.4 · porter stemming · stop words): 0.7521',
+      'RRF k=60: 0.5744',
+      'best CC (w=0): 0.7502',
+    ];
+    const out = chartSvgText(svg, 'Sweep', labels.map((label) => ({ label, color: '#000' })), measure);
+    const root = new DOMParser().parseFromString(out.svg, 'image/svg+xml').documentElement;
+    const boxes = [...root.querySelectorAll(':scope > text')].slice(1).map((text) => {
+      const spans = text.querySelectorAll('tspan');
+      const lines = spans.length > 0 ? [...spans].map((t) => t.textContent ?? '') : [text.textContent ?? ''];
+      const x = Number(text.getAttribute('x'));
+      const y = Number(text.getAttribute('y'));
+      return { left: x, right: x + Math.max(...lines.map(measure)), top: y - 12, bottom: y - 12 + lines.length * 18 };
+    });
+    expect(boxes).toHaveLength(labels.length);
+    for (const box of boxes) {
+      expect(box.right).toBeLessThanOrEqual(out.width);
+      expect(box.bottom).toBeLessThanOrEqual(out.height);
+    }
+    boxes.forEach((a, i) =>
+      boxes.slice(i + 1).forEach((b) => expect(a.right <= b.left - 6 || b.right <= a.left - 6 || a.bottom <= b.top || b.bottom <= a.top).toBe(true)),
+    );
+  });
+});
+
 describe('legendLayout', () => {
   const measure = (text: string) => text.length * 7;
   const items = [
