@@ -1,8 +1,34 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 
 // The tiny BERT made by `npm run gen:model` (the build generates it): real inference in the browser workers.
 const tinyModelFolder = path.join(import.meta.dirname, '..', 'public', 'models', 'tiny-bert');
+
+/** Draws an exported SVG in a page of its own and returns the texts that stick out of the image or overlap another legend text. */
+async function exportedSvgProblems(browser: Browser, svg: string): Promise<string[]> {
+  const page = await browser.newPage();
+  try {
+    await page.setContent(`<!doctype html><body style="margin:0">${svg}</body>`);
+    return await page.evaluate(() => {
+      const root = document.querySelector('body > svg') as SVGSVGElement;
+      const frame = root.getBoundingClientRect();
+      const texts = [...root.querySelectorAll<SVGTextElement>(':scope > text')].map((t) => ({ text: t.textContent ?? '', box: t.getBoundingClientRect() }));
+      const problems: string[] = [];
+      for (const { text, box } of texts) {
+        if (box.left < frame.left || box.right > frame.right + 0.5 || box.top < frame.top || box.bottom > frame.bottom + 0.5) problems.push(`outside the image: ${text}`);
+      }
+      texts.forEach((a, i) =>
+        texts.slice(i + 1).forEach((b) => {
+          const apart = a.box.right <= b.box.left || b.box.right <= a.box.left || a.box.bottom <= b.box.top || b.box.bottom <= a.box.top;
+          if (!apart) problems.push(`overlap: ${a.text} / ${b.text}`);
+        }),
+      );
+      return problems;
+    });
+  } finally {
+    await page.close();
+  }
+}
 
 async function loadAndEmbedSample(page: Page) {
   await page.goto('/#/corpora');
@@ -15,7 +41,7 @@ async function loadAndEmbedSample(page: Page) {
   await expect(page.getByTestId('embed-summary')).toContainText('Embedded 168 documents with tiny-bert');
 }
 
-test('an α sweep runs from the GQR lab, is charted against the baselines, and a query can be inspected', async ({ page }) => {
+test('an α sweep runs from the GQR lab, is charted against the baselines, and a query can be inspected', async ({ page, browser }) => {
   await loadAndEmbedSample(page);
   await page.goto('/#/gqr');
   await expect(page.getByLabel('Embedding set')).toHaveValue(/tiny-bert/);
@@ -69,6 +95,19 @@ test('an α sweep runs from the GQR lab, is charted against the baselines, and a
   const svgText = (await import('node:fs')).readFileSync(await (await svgDownload).path(), 'utf8');
   expect(svgText).toContain('Meridian α — nDCG@10 vs α (mixtureAlpha)');
   expect(svgText.match(/class="recharts-dot recharts-line-dot"/g)).toHaveLength(22);
+  // The legend is part of the image: every label inside it, none on top of another (long labels wrap), also from a
+  // narrow window.
+  expect(await exportedSvgProblems(browser, svgText)).toEqual([]);
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 880, height: viewport.height });
+  const narrowDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export SVG' }).click();
+  const narrowSvg = (await import('node:fs')).readFileSync(await (await narrowDownload).path(), 'utf8');
+  expect(await exportedSvgProblems(browser, narrowSvg)).toEqual([]);
+  await page.setViewportSize(viewport);
+  // The two lines differ in their dash pattern, not only in colour.
+  const dashes = await chart.locator('.recharts-line-curve').evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke-dasharray') ?? 'solid'));
+  expect(new Set(dashes).size).toBe(2);
   const pngDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export PNG' }).click();
   const png = (await import('node:fs')).readFileSync(await (await pngDownload).path());
@@ -83,7 +122,20 @@ test('an α sweep runs from the GQR lab, is charted against the baselines, and a
   await expect(page.getByTestId('inspector-path')).toContainText(/query and all \d+ candidates have single-vector embeddings/);
   const pool = inspector.getByRole('table', { name: 'Candidate pool' });
   expect(await pool.locator('tbody tr').count()).toBeGreaterThanOrEqual(10);
-  await expect(inspector.getByRole('figure', { name: 'Candidate ranks over the optimisation steps' }).locator('.recharts-line').first()).toBeVisible();
+  const rankChart = inspector.getByRole('figure', { name: 'Candidate ranks over the optimisation steps' });
+  await expect(rankChart.locator('.recharts-line').first()).toBeVisible();
+  // Qrels relevance in the pool: q01's judged documents are marked, and the facts count them.
+  await expect(page.getByTestId('inspector-qrels')).toContainText(/\d+ relevant document\(s\) judged; \d+ in the pool, \d+ in the final top \d+\./);
+  const relevantRows = pool.locator('tbody tr.relevant');
+  expect(await relevantRows.count()).toBeGreaterThan(0);
+  await expect(relevantRows.first().getByTestId('pool-qrels')).toHaveText(/^✓ rel [1-9]$/);
+  await expect(pool.locator('tbody tr:not(.relevant):not(.not-relevant)').first().getByTestId('pool-qrels')).toHaveText('—');
+  // Each trajectory line is labelled: at its end on the chart, and in a legend with ranks, title and relevance.
+  const lines = await rankChart.locator('.recharts-line').count();
+  await expect(rankChart.locator('text.trajectory-label')).toHaveCount(lines);
+  const trajectoryLegend = rankChart.getByRole('list', { name: 'Trajectory lines' }).getByRole('listitem');
+  await expect(trajectoryLegend).toHaveCount(lines);
+  await expect(trajectoryLegend.first()).toHaveText(/^\s*rank \d+ → 1 · .+ \(m\d+\)( · ✓ relevant \(rel \d\)| · ✗ not relevant \(rel 0\)| · unjudged)$/);
 
   // The sweep was saved as runs: after a reload it is listed and its chart comes back from them.
   await page.reload();
@@ -126,4 +178,40 @@ test('a long sweep shows its progress and can be cancelled; nothing is saved', a
   await page.reload();
   await expect(page.getByRole('region', { name: 'New sweep' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Saved sweeps' })).toHaveCount(0);
+});
+
+test('identical series are told apart and said to coincide; a best point below a baseline says so', async ({ page }) => {
+  await loadAndEmbedSample(page);
+  await page.goto('/#/gqr');
+  // One step: the per-step target is the fixed target, so the two lines are identical.
+  await page.getByLabel('Grid mixtureAlpha').fill('0, 0.5, 1');
+  await page.getByLabel('Grid nSteps').fill('1');
+  await page.getByLabel('Sweep name').fill('One step');
+  await page.getByRole('button', { name: /^Run sweep: 6 grid points × 54 queries/ }).click();
+  await expect(page.getByTestId('sweep-summary')).toContainText('6 grid points × 54 queries');
+  const chart = page.getByTestId('alpha-chart');
+  await expect(chart.locator('.recharts-line')).toHaveCount(2);
+  await expect(page.getByTestId('coincidence-note').first()).toHaveText(
+    '“GQR steps 1 · target per-step” and “GQR steps 1 · target fixed” coincide (the same value at every α): the lines lie on top of each other, the wider one underneath.',
+  );
+  // The line underneath is wider (with bigger dots), so both show.
+  const widths = await chart.locator('.recharts-line-curve').evaluateAll((paths) => paths.map((p) => Number(p.getAttribute('stroke-width'))));
+  expect(widths[0]).toBeGreaterThan(widths[1]!);
+
+  // "Best" is the best GQR point; baselines above it are named.
+  const legend = await page.getByRole('list', { name: 'Legend' }).getByRole('listitem').allTextContents();
+  const baselines = legend.flatMap((text) => {
+    const m = /^\s*(.+): (\d\.\d{4})$/.exec(text);
+    return m ? [{ label: m[1]!, value: Number(m[2]) }] : [];
+  });
+  expect(baselines.length).toBe(4);
+  const bestText = (await page.getByTestId('best-point').textContent())!;
+  const best = Number(/Best: nDCG@10 (\d\.\d{4})/.exec(bestText)![1]);
+  const above = baselines.filter((b) => b.value > best);
+  if (above.length === 0) expect(bestText).not.toContain('below');
+  else {
+    expect(bestText).toContain('the best GQR point, below');
+    for (const b of above) expect(bestText).toContain(`${b.label} (${b.value.toFixed(4)})`);
+    await expect(chart.locator('text').filter({ hasText: /^best GQR$/ })).toHaveCount(1);
+  }
 });

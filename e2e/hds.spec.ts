@@ -263,3 +263,50 @@ test('number fields take their ranges from the shared rules: out-of-range values
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Timeline' }).getByTestId('search-meter')).toContainText('of 5');
 });
+
+test('a budget-scaling batch is charted as measured points joined by straight lines, ticked at the budgets, and exports SVG and CSV', async ({ page }) => {
+  await start(() => ({ content: '\\boxed{Saltmere}' }));
+  await loadSample(page);
+  await openDeepSearch(page, false);
+  await page.getByRole('button', { name: 'Batch', exact: true }).click();
+  await page.getByRole('radio', { name: 'Search-budget scaling' }).check();
+  await page.getByLabel('Number of questions').fill('2');
+  await page.getByLabel('Budget to vary').selectOption('maxSearchCalls');
+  await page.getByLabel('Budget values').fill('1, 2, 4');
+  await page.getByRole('button', { name: 'Run batch' }).click();
+  await expect(page.getByRole('heading', { name: /completed/ })).toBeVisible();
+
+  const figure = page.getByRole('figure', { name: 'Search-budget scaling' });
+  const chart = figure.getByTestId('scaling-chart');
+  // Ticks exactly at the measured budgets; a dot per budget and line; only straight segments (no curve commands).
+  const xTicks = chart.locator('.recharts-cartesian-axis-tick-value[text-anchor="middle"]'); // the y ticks are anchored at their end
+  await expect(xTicks).toHaveText(['1', '2', '4']);
+  await expect(chart.locator('.recharts-line')).toHaveCount(3);
+  await expect(chart.locator('.recharts-line-dots circle')).toHaveCount(9);
+  const paths = await chart.locator('.recharts-line-curve').evaluateAll((els) => els.map((el) => el.getAttribute('d') ?? ''));
+  expect(paths).toHaveLength(3);
+  for (const d of paths) expect(d).toMatch(/^M[\d.,\s-]+(L[\d.,\s-]+){2}$/);
+  await expect(figure.getByRole('list', { name: 'Legend' }).getByRole('listitem')).toHaveText([/F1/, /EM/, /evidence recall/]);
+
+  // Lines that coincide are said to, exactly when their values are the same at every budget.
+  const table = await figure.getByRole('table', { name: 'Scaling points' }).locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
+  expect(table.map((r) => r[0])).toEqual(['1', '2', '4']);
+  const emIsF1 = table.every((r) => r[2] === r[3]);
+  await expect(figure.getByTestId('coincidence-note').filter({ hasText: '“F1” and “EM” coincide' })).toHaveCount(emIsF1 ? 1 : 0);
+
+  const svgDownload = page.waitForEvent('download');
+  await figure.getByRole('button', { name: 'Export SVG' }).click();
+  const svg = fs.readFileSync((await (await svgDownload).path())!, 'utf8');
+  expect((await svgDownload).suggestedFilename()).toMatch(/scaling max_search_calls\.svg$/);
+  expect(svg).toContain('answer quality vs max_search_calls');
+  expect(svg.match(/class="recharts-dot recharts-line-dot"/g)).toHaveLength(9);
+  for (const label of ['>F1<', '>EM<', '>evidence recall<']) expect(svg).toContain(label);
+  const csvDownload = page.waitForEvent('download');
+  await figure.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = fs.readFileSync((await (await csvDownload).path())!, 'utf8').split('\r\n');
+  expect(csv[0]).toBe('max_search_calls,questions,EM,F1,evidence recall');
+  expect(csv.slice(1, 4).map((line) => line.split(',').slice(0, 2).join(','))).toEqual(['1,2', '2,2', '4,2']);
+  const pngDownload = page.waitForEvent('download');
+  await figure.getByRole('button', { name: 'Export PNG' }).click();
+  expect(fs.readFileSync((await (await pngDownload).path())!).subarray(1, 4).toString()).toBe('PNG');
+});

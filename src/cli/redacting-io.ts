@@ -1,4 +1,4 @@
-import { redactText } from '../core/secrets/redact.ts';
+import { redactText } from '../core/index.ts';
 import type { CliIo } from './io.ts';
 
 /**

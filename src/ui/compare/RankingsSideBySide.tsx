@@ -3,6 +3,7 @@ import { rankForEvaluation, runMapOfRecord, type QrelsMap, type RunRecord } from
 import { errorMessage } from '../shared/format.ts';
 import { useRun } from '../shared/runs.ts';
 import { getCorpusStore } from '../services/stores.ts';
+import { useReveal } from '../shared/use-reveal.ts';
 import { formatMeasure } from './number-format.ts';
 
 const TOP = 20;
@@ -57,8 +58,9 @@ export function RankingsSideBySide({
   const judgements = qrels?.get(queryId);
   const relevantCount = [...(judgements?.values() ?? [])].filter((r) => r > 0).length;
   const error = baseline.error ?? run.error ?? titles.error;
+  const reveal = useReveal<HTMLElement>(`${queryId}\n${runId}`);
   return (
-    <section className="panel side-by-side" aria-label="Rankings side by side">
+    <section ref={reveal} tabIndex={-1} className="panel side-by-side" aria-label="Rankings side by side">
       <div className="row spread">
         <h2>
           Query {queryId}: <span className="query-text">{queryText}</span>

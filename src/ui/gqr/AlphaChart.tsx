@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { errorMessage } from '../shared/format.ts';
-import { downloadBlob, downloadText, safeFileName } from '../shared/download.ts';
+import { safeFileName } from '../shared/download.ts';
+import type { ExportLegendItem } from '../shared/chart-export.ts';
+import { ChartExport, ChartLegend } from '../shared/ChartExport.tsx';
+import { coincidentGroups, describeCoincidence, seriesStrokes } from '../shared/series-overlap.ts';
 import type { AlphaChartModel } from './alpha-chart-data.ts';
-import { chartSvgText, svgToPng, type ExportLegendItem } from './chart-export.ts';
 
 /** Line colours of the GQR series (colour-blind-safe Okabe–Ito order). */
 export const SERIES_COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000', '#F0E442'];
@@ -30,32 +31,32 @@ interface AlphaChartProps {
 /** The measure against the x setting: one line per other setting, baselines as horizontal lines, the best point ringed. */
 export function AlphaChart({ model, title, csv, onSelectPoint }: AlphaChartProps) {
   const box = useRef<HTMLDivElement>(null);
-  const [exportError, setExportError] = useState<string | null>(null);
   const values = [...model.rows.flatMap((r) => model.series.map((s) => r[s.key])), ...model.references.map((r) => r.value)].filter(
     (v): v is number => typeof v === 'number',
   );
   const { domain, ticks } = niceScale(Math.min(...values), Math.max(...values));
+  const seriesKeys = model.series.map((s) => s.key);
+  const seriesGroups = coincidentGroups(seriesKeys, model.rows);
+  const strokes = seriesStrokes(seriesKeys, seriesGroups);
+  // Reference lines are constant: they coincide when their values are equal.
+  const referenceKeys = model.references.map((r) => r.key);
+  const referenceGroups = coincidentGroups(referenceKeys, [Object.fromEntries(model.references.map((r) => [r.key, r.value]))]);
+  const referenceWidths = seriesStrokes(referenceKeys, referenceGroups, 1.5);
+  const xName = model.xLabel.split(' ')[0]!;
+  const referenceValue = (key: string) => model.references.find((r) => r.key === key)!.value;
+  const coincidences = [
+    ...describeCoincidence(seriesGroups, (key) => model.series.find((s) => s.key === key)!.legend, () => `the same value at every ${xName}`),
+    ...describeCoincidence(referenceGroups, (key) => model.references.find((r) => r.key === key)!.label, (group) => `${group.length > 2 ? 'all' : 'both'} ${format(referenceValue(group[0]!))}`),
+  ];
   const legend: ExportLegendItem[] = [
-    ...model.series.map((s, i) => ({ label: `GQR ${s.label}`, color: SERIES_COLORS[i % SERIES_COLORS.length]! })),
+    ...model.series.map((s, i) => ({ label: s.legend, color: SERIES_COLORS[i % SERIES_COLORS.length]!, dash: strokes[s.key]!.dash })),
     ...model.references.map((r) => ({ label: `${r.label}: ${format(r.value)}`, ...REFERENCE_STYLES[r.key]! })),
   ];
   const exportTitle = `${title} — ${model.measure} vs ${model.xLabel}`;
   const fileBase = safeFileName(`${title} ${model.measure} vs ${model.xKey}`, 'gqr-sweep');
 
-  const exportAs = async (kind: 'svg' | 'png') => {
-    setExportError(null);
-    try {
-      const svg = box.current?.querySelector<SVGSVGElement>('svg.recharts-surface');
-      if (!svg) throw new Error('The chart is not drawn yet');
-      const out = chartSvgText(svg, exportTitle, legend);
-      if (kind === 'svg') downloadText(`${fileBase}.svg`, out.svg, 'image/svg+xml');
-      else downloadBlob(`${fileBase}.png`, await svgToPng(out.svg, out.width, out.height));
-    } catch (error) {
-      setExportError(`Export failed: ${errorMessage(error)}`);
-    }
-  };
-
   const bestSeries = model.best ? model.series.findIndex((s) => s.key === model.best!.seriesKey) : -1;
+  const beaten = model.beatenBy.length > 0;
   return (
     <figure className="alpha-chart" aria-label={`${model.measure} against ${model.xLabel}`}>
       <div ref={box} className="alpha-chart-plot" data-testid="alpha-chart">
@@ -77,7 +78,7 @@ export function AlphaChart({ model, title, csv, onSelectPoint }: AlphaChartProps
                 y={r.value}
                 stroke={REFERENCE_STYLES[r.key]!.color}
                 strokeDasharray={REFERENCE_STYLES[r.key]!.dash}
-                strokeWidth={1.5}
+                strokeWidth={referenceWidths[r.key]!.strokeWidth}
                 ifOverflow="extendDomain"
                 className={`reference-${r.key}`}
               />
@@ -86,12 +87,13 @@ export function AlphaChart({ model, title, csv, onSelectPoint }: AlphaChartProps
               <Line
                 key={s.key}
                 dataKey={s.key}
-                name={s.label}
+                name={s.legend}
                 stroke={SERIES_COLORS[i % SERIES_COLORS.length]}
-                strokeWidth={2}
-                dot={{ r: 3.5 }}
+                strokeWidth={strokes[s.key]!.strokeWidth}
+                strokeDasharray={strokes[s.key]!.dash}
+                dot={{ r: strokes[s.key]!.dotRadius, strokeDasharray: '' }}
                 activeDot={{
-                  r: 6,
+                  r: strokes[s.key]!.dotRadius + 2.5,
                   onClick: (_event: unknown, dot: unknown) => {
                     const x = (dot as { payload?: { x?: number } }).payload?.x;
                     const id = x === undefined ? undefined : model.pointIds[s.key]?.[x];
@@ -111,45 +113,29 @@ export function AlphaChart({ model, title, csv, onSelectPoint }: AlphaChartProps
                 stroke="#d62728"
                 strokeWidth={2}
                 className="best-point"
-                label={{ value: 'best', position: 'top', fill: '#d62728', fontSize: 12 }}
+                label={{ value: beaten ? 'best GQR' : 'best', position: 'top', fill: '#d62728', fontSize: 12 }}
               />
             )}
           </LineChart>
         </ResponsiveContainer>
       </div>
       <figcaption>
-        <ul className="chart-legend" aria-label="Legend">
-          {legend.map((item) => (
-            <li key={item.label}>
-              <svg width="24" height="10" aria-hidden="true">
-                <line x1="0" x2="24" y1="5" y2="5" stroke={item.color} strokeWidth="2" strokeDasharray={item.dash} />
-              </svg>{' '}
-              {item.label}
-            </li>
-          ))}
-        </ul>
+        <ChartLegend items={legend} />
+        {coincidences.map((text) => (
+          <p key={text} className="hint" data-testid="coincidence-note">
+            {text}
+          </p>
+        ))}
         {model.best && (
           <p data-testid="best-point">
-            Best: {model.measure} {format(model.best.value)} at {model.xLabel.split(' ')[0]} = {model.best.x}
+            Best: {model.measure} {format(model.best.value)} at {xName} = {model.best.x}
             {bestSeries >= 0 && model.series.length > 1 ? ` (${model.series[bestSeries]!.label})` : ''}
+            {beaten
+              ? ` — the best GQR point, below ${model.beatenBy.map((r) => `${r.label} (${format(r.value)})`).join(' and ')}: on ${model.measure} GQR does not beat ${model.beatenBy.length > 1 ? 'these baselines' : 'this baseline'} here.`
+              : ''}
           </p>
         )}
-        <div className="chart-export" role="group" aria-label="Export chart">
-          <button type="button" onClick={() => void exportAs('svg')}>
-            Export SVG
-          </button>
-          <button type="button" onClick={() => void exportAs('png')}>
-            Export PNG
-          </button>
-          <button type="button" onClick={() => downloadText(`${fileBase}.csv`, csv(), 'text/csv')}>
-            Export CSV
-          </button>
-          {exportError && (
-            <span className="error" role="alert">
-              {exportError}
-            </span>
-          )}
-        </div>
+        <ChartExport box={box} title={exportTitle} legend={legend} fileBase={fileBase} csv={csv} />
       </figcaption>
     </figure>
   );
@@ -188,7 +174,7 @@ function ChartTooltip({ model, active, label }: { model: AlphaChartModel; active
         <tbody>
           {model.series.map((s, i) => (
             <tr key={s.key}>
-              <td style={{ color: SERIES_COLORS[i % SERIES_COLORS.length] }}>GQR {s.label}</td>
+              <td style={{ color: SERIES_COLORS[i % SERIES_COLORS.length] }}>{s.legend}</td>
               <td className="num">{typeof row[s.key] === 'number' ? format(row[s.key] as number) : '—'}</td>
             </tr>
           ))}

@@ -274,6 +274,7 @@ function SweepResults({ sweep }: { sweep: SavedSweep }) {
 function InspectorPanel({ sweep, target }: { sweep: SavedSweep; target: InspectTarget }) {
   const point = findPoint(sweep.points, target.pointId);
   const prepared = useSweepStore((s) => (s.prepared?.sweepId === sweep.id && target.queryId ? s.prepared.byQuery.get(target.queryId) : undefined));
+  const qrels = useQrels(sweep.corpusId);
   const inspection = useQuery({
     queryKey: ['gqr-inspect', sweep.id, target.pointId, target.queryId, target.text],
     enabled: !!point,
@@ -299,5 +300,6 @@ function InspectorPanel({ sweep, target }: { sweep: SavedSweep; target: InspectT
     );
   }
   if (!inspection.data) return <p className="panel">Inspecting “{target.text}”…</p>;
-  return <QueryInspector inspection={inspection.data.result} documents={inspection.data.documents} heading={heading} />;
+  const judgements = target.queryId ? qrels.data?.get(target.queryId) : undefined;
+  return <QueryInspector inspection={inspection.data.result} documents={inspection.data.documents} judgements={judgements} heading={heading} />;
 }

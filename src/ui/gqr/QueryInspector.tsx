@@ -2,8 +2,10 @@ import { useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { CorpusDocument } from '../../core/index.ts';
 import type { GqrInspection } from '../../workers/gqr-worker-api.ts';
+import { ChartLegend } from '../shared/ChartExport.tsx';
+import { SERIES_DASHES } from '../shared/series-overlap.ts';
 import { SERIES_COLORS } from './AlphaChart.tsx';
-import { poolRows, rankTrajectories } from './inspector-data.ts';
+import { poolRows, qrelsMark, rankTrajectories, trajectoryLabel } from './inspector-data.ts';
 
 /** Candidates drawn in the rank chart: those in this top at the start or at the end. */
 const TRAJECTORY_TOP = 10;
@@ -28,17 +30,23 @@ function rankTicks(max: number): number[] {
   return ticks;
 }
 
+const shortId = (id: string) => (id.length > 14 ? `${id.slice(0, 13)}…` : id);
+const relevanceClass = (rel: number | undefined) => (rel === undefined ? '' : rel > 0 ? 'relevant' : 'not-relevant');
+
 const pct = (p: number) => (p >= 0.0001 ? `${(p * 100).toFixed(2)}%` : p === 0 ? '0' : p.toExponential(1));
 
 /** One query through GQR at one setting: the path and why, the candidate pool's distributions, and the ranks over the steps. */
 export function QueryInspector({
   inspection,
   documents,
+  judgements,
   heading,
 }: {
   inspection: GqrInspection;
   /** Titles of the pool's documents, when known. */
   documents: ReadonlyMap<string, CorpusDocument>;
+  /** The query's qrels (document id → relevance); undefined for a text that is not a corpus query. */
+  judgements?: ReadonlyMap<string, number>;
   heading: string;
 }) {
   const { trace } = inspection;
@@ -49,6 +57,14 @@ export function QueryInspector({
   const trajectories = useMemo(() => rankTrajectories(trace, TRAJECTORY_TOP), [trace]);
   const title = (id: string) => documents.get(id)?.title || id;
   const maxRank = Math.max(1, ...trajectories.rows.flatMap((row) => trajectories.ids.map((id) => row[id] ?? 1)));
+  const lastStep = trajectories.rows.length - 1;
+  const lineStyle = (i: number) => ({ color: SERIES_COLORS[i % SERIES_COLORS.length]!, dash: SERIES_DASHES[Math.floor(i / SERIES_COLORS.length) % SERIES_DASHES.length] });
+  const trajectoryLegend = trajectories.ids.map((id, i) => ({
+    label: trajectoryLabel(id, title(id), trajectories.rows[0]?.[id], trajectories.rows[lastStep]?.[id], judgements),
+    ...lineStyle(i),
+  }));
+  const relevantInPool = judgements ? rows.filter((r) => (judgements.get(r.id) ?? 0) > 0).length : 0;
+  const relevantInTop = judgements ? rows.filter((r) => r.finalRank <= trace.topK && (judgements.get(r.id) ?? 0) > 0).length : 0;
   const c = trace.config;
   return (
     <section className="panel gqr-inspector" aria-label="Query inspector">
@@ -70,6 +86,12 @@ export function QueryInspector({
           α {c.mixtureAlpha} · τ {c.temperature} · η {c.learningRate} · {c.nSteps} steps · {c.target} target · {c.optimizer} · pool {c.candidatePoolMode} ·
           scorer {trace.scorer} · top {trace.topK} of {rows.length} candidates
         </dd>
+        <dt>Qrels</dt>
+        <dd data-testid="inspector-qrels">
+          {judgements
+            ? `${[...judgements.values()].filter((r) => r > 0).length} relevant document(s) judged; ${relevantInPool} in the pool, ${relevantInTop} in the final top ${trace.topK}.`
+            : 'None: this text is not a query of the corpus.'}
+        </dd>
         {trace.losses.length > 0 && (
           <>
             <dt>KL(target ‖ p)</dt>
@@ -83,18 +105,42 @@ export function QueryInspector({
       {trajectories.ids.length > 0 && (
         <figure className="rank-chart" aria-label="Candidate ranks over the optimisation steps">
           <ResponsiveContainer width="100%" height={300}>
-            <LineChart data={trajectories.rows} margin={{ top: 8, right: 24, bottom: 24, left: 8 }}>
+            <LineChart data={trajectories.rows} margin={{ top: 8, right: 96, bottom: 24, left: 8 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#ddd" />
               <XAxis dataKey="step" type="number" domain={[0, trace.steps]} label={{ value: 'step', position: 'insideBottom', offset: -12 }} />
               <YAxis reversed domain={[1, maxRank]} ticks={rankTicks(maxRank)} allowDecimals={false} label={{ value: 'rank', angle: -90, position: 'insideLeft' }} />
               <Tooltip isAnimationActive={false} formatter={(value, name) => [`rank ${value}`, title(String(name))]} labelFormatter={(step) => `step ${step}`} />
               {trajectories.ids.map((id, i) => (
-                <Line key={id} dataKey={id} name={id} stroke={SERIES_COLORS[i % SERIES_COLORS.length]} dot={false} strokeWidth={1.5} isAnimationActive={false} type="stepAfter" />
+                <Line
+                  key={id}
+                  dataKey={id}
+                  name={id}
+                  stroke={lineStyle(i).color}
+                  strokeDasharray={lineStyle(i).dash}
+                  dot={false}
+                  strokeWidth={1.5}
+                  isAnimationActive={false}
+                  type="stepAfter"
+                  label={(props: { index?: number; x?: number | string; y?: number | string }) =>
+                    props.index === lastStep ? (
+                      <text key={id} x={Number(props.x) + 6} y={Number(props.y) + 4} fontSize={11} fill={lineStyle(i).color} className="trajectory-label">
+                        {shortId(id)}
+                        {qrelsMark(judgements?.get(id), judgements !== undefined)}
+                      </text>
+                    ) : (
+                      <g key={`${id}-${props.index}`} />
+                    )
+                  }
+                />
               ))}
             </LineChart>
           </ResponsiveContainer>
-          <figcaption className="hint">
-            Ranks of the candidates in the top {TRAJECTORY_TOP} at the start or at the end, after each step (step 0 = before any update).
+          <figcaption>
+            <ChartLegend items={trajectoryLegend} label="Trajectory lines" />
+            <p className="hint">
+              Ranks of the candidates in the top {TRAJECTORY_TOP} at the start or at the end, after each step (step 0 = before any update); each line is
+              labelled at its end with the document id{judgements ? ', ✓ judged relevant, ✗ judged not relevant' : ''}.
+            </p>
           </figcaption>
         </figure>
       )}
@@ -106,6 +152,7 @@ export function QueryInspector({
               <th>final rank</th>
               <th>start rank</th>
               <th>document</th>
+              <th title="relevance in the qrels (— unjudged)">qrels</th>
               <th title="the primary retriever's raw score (floor when it did not return the document)">primary score</th>
               <th title="the complementary retriever's raw score (floor when it did not return the document)">compl. score</th>
               <th title="softmax of the path's starting scores">p⁽⁰⁾</th>
@@ -116,7 +163,7 @@ export function QueryInspector({
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.id} className={row.finalRank <= trace.topK ? 'in-top' : undefined}>
+              <tr key={row.id} className={[row.finalRank <= trace.topK ? 'in-top' : '', relevanceClass(judgements?.get(row.id))].filter(Boolean).join(' ') || undefined} data-relevance={judgements?.get(row.id) ?? ''}>
                 <td className="num">{row.finalRank}</td>
                 <td className="num">
                   {row.initialRank}
@@ -124,6 +171,9 @@ export function QueryInspector({
                 </td>
                 <td>
                   {title(row.id)} <span className="meta">{row.id}</span>
+                </td>
+                <td className={`qrels ${relevanceClass(judgements?.get(row.id)) || 'unjudged'}`} data-testid="pool-qrels">
+                  {judgements?.has(row.id) ? `${qrelsMark(judgements.get(row.id), true).trim()} rel ${judgements.get(row.id)}` : '—'}
                 </td>
                 <td className="num">{row.inPrimary ? row.primaryScore.toFixed(4) : <span className="meta">floor {row.primaryScore.toFixed(2)}</span>}</td>
                 <td className="num">{row.inComplementary ? row.complementaryScore.toFixed(4) : <span className="meta">floor {row.complementaryScore.toFixed(2)}</span>}</td>

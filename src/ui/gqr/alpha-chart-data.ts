@@ -24,8 +24,10 @@ export interface ReferenceLineModel {
 export interface SeriesModel {
   /** dataKey in `rows` (`s0`, `s1`, …). */
   key: string;
-  /** Legend label, e.g. `target fixed`. */
+  /** The settings that set this line apart, e.g. `target fixed`; '' when the grid varies only the x axis. */
   label: string;
+  /** Legend label: `GQR target fixed`, or just `GQR` for the only line. */
+  legend: string;
 }
 
 /** Everything the α chart draws, computed from a sweep. */
@@ -42,6 +44,8 @@ export interface AlphaChartModel {
   references: ReferenceLineModel[];
   /** The best grid point on this measure (first on ties). */
   best: { seriesKey: string; x: number; value: number; pointId: string } | null;
+  /** Reference lines above the best grid point, highest first: GQR's best is not the best on the chart. */
+  beatenBy: ReferenceLineModel[];
 }
 
 /** The numeric settings a chart can put on its x axis: the grid's numeric keys, α first. */
@@ -66,10 +70,10 @@ export function buildAlphaChart(sweep: Pick<SavedSweep, 'axes' | 'points' | 'eva
     if (value === undefined) continue;
     const others: Partial<Record<SweepKey, SweepValue>> = {};
     for (const k of otherKeys) others[k] = point.settings[k];
-    const label = otherKeys.length > 0 ? describeSettings(others) : 'GQR';
+    const label = otherKeys.length > 0 ? describeSettings(others) : '';
     let series = seriesByLabel.get(label);
     if (!series) {
-      series = { key: `s${seriesByLabel.size}`, label };
+      series = { key: `s${seriesByLabel.size}`, label, legend: label ? `GQR ${label}` : 'GQR' };
       seriesByLabel.set(label, series);
       pointIds[series.key] = {};
     }
@@ -88,6 +92,7 @@ export function buildAlphaChart(sweep: Pick<SavedSweep, 'axes' | 'points' | 'eva
       for (const s of series) row[s.key] = values[s.key] ?? null;
       return row;
     });
+  const references = referenceLines(sweep, measure);
   return {
     measure,
     xKey: x,
@@ -95,9 +100,15 @@ export function buildAlphaChart(sweep: Pick<SavedSweep, 'axes' | 'points' | 'eva
     series,
     rows,
     pointIds,
-    references: referenceLines(sweep, measure),
+    references,
     best,
+    beatenBy: best ? referencesAbove(references, best.value) : [],
   };
+}
+
+/** The reference lines strictly above `value` (beyond rounding noise), highest first. */
+export function referencesAbove(references: readonly ReferenceLineModel[], value: number, tolerance = 1e-12): ReferenceLineModel[] {
+  return references.filter((r) => r.value > value + tolerance).sort((a, b) => b.value - a.value);
 }
 
 function referenceLines(sweep: Pick<SavedSweep, 'evaluation' | 'spec'>, measure: string): ReferenceLineModel[] {

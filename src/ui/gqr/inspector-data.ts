@@ -71,3 +71,17 @@ export function rankTrajectories(trace: GqrTrace, limit: number): { ids: string[
   });
   return { ids, rows };
 }
+
+/** ✓ for a document judged relevant, ✗ for one judged not relevant, nothing when unjudged or without qrels. */
+export function qrelsMark(relevance: number | undefined, judged: boolean): string {
+  if (!judged || relevance === undefined) return '';
+  return relevance > 0 ? ' ✓' : ' ✗';
+}
+
+/** The legend entry of one trajectory line: ranks at the start and the end, the title and id, the qrels relevance. */
+export function trajectoryLabel(id: string, title: string, startRank: number | undefined, endRank: number | undefined, judgements: ReadonlyMap<string, number> | undefined): string {
+  const rel = judgements?.get(id);
+  const relevance = judgements === undefined ? '' : rel === undefined ? ' · unjudged' : rel > 0 ? ` · ✓ relevant (rel ${rel})` : ' · ✗ not relevant (rel 0)';
+  const name = title && title !== id ? `${title.length > 60 ? `${title.slice(0, 59)}…` : title} (${id})` : id;
+  return `rank ${startRank ?? '?'} → ${endRank ?? '?'} · ${name}${relevance}`;
+}

@@ -14,7 +14,7 @@ import {
 } from '../../core/index.ts';
 import { buildAlphaChart, chartXKeys, perQueryDeltas, winsRows } from './alpha-chart-data.ts';
 import { niceScale } from './AlphaChart.tsx';
-import { poolRows, rankTrajectories } from './inspector-data.ts';
+import { poolRows, qrelsMark, rankTrajectories, trajectoryLabel } from './inspector-data.ts';
 import { labSweepsFromRuns, sweepRunRecords, type SavedSweep } from '../../core/index.ts';
 import { sweepCsv } from './sweep-csv.ts';
 
@@ -78,8 +78,8 @@ describe('buildAlphaChart', () => {
     expect(model.xKey).toBe('mixtureAlpha');
     expect(model.xLabel).toBe('α (mixtureAlpha)');
     expect(model.series).toEqual([
-      { key: 's0', label: 'target per-step' },
-      { key: 's1', label: 'target fixed' },
+      { key: 's0', label: 'target per-step', legend: 'GQR target per-step' },
+      { key: 's1', label: 'target fixed', legend: 'GQR target fixed' },
     ]);
     expect(model.rows.map((r) => r.x)).toEqual([0, 0.5, 1]);
     // α = 0 is the primary's ranking: q1 → 0, q2 → 1/2
@@ -139,6 +139,41 @@ describe('buildAlphaChart', () => {
     expect(model.references.map((r) => r.key)).toEqual(['primary']);
     expect(model.best).toEqual({ seriesKey: 's1', x: 10, value: 0.4, pointId: 'mixtureAlpha=1,nSteps=10' });
     expect(chartXKeys([{ key: 'target', values: ['per-step', 'fixed'] }])).toEqual(['mixtureAlpha']);
+    expect(model.beatenBy).toEqual([]);
+  });
+
+  it('labels the only line "GQR" (not "GQR GQR") and lists the baselines that beat the best grid point', () => {
+    const scores = { primary: 0.2, complementary: 0.45, rrf: 0.5 };
+    const sweep = {
+      spec,
+      axes: [{ key: 'mixtureAlpha' as const, values: [0, 0.5, 1] }],
+      points: expandGrid([{ key: 'mixtureAlpha', values: [0, 0.5, 1] }], {}),
+      evaluation: {
+        measures: ['m'],
+        evaluatedQueries: 1,
+        points: [
+          { pointId: 'mixtureAlpha=0', aggregate: { m: 0.2 } },
+          { pointId: 'mixtureAlpha=0.5', aggregate: { m: 0.4 } },
+          { pointId: 'mixtureAlpha=1', aggregate: { m: 0.3 } },
+        ].map((p) => ({ ...p, perQuery: {}, versusPrimary: {}, pathCounts: { single: 1, multi: 0, 'score-space': 0 } })),
+        baselines: {
+          primary: { aggregate: { m: scores.primary }, perQuery: {}, versusPrimary: {} },
+          complementary: { aggregate: { m: scores.complementary }, perQuery: {}, versusPrimary: {} },
+          rrf: { aggregate: { m: scores.rrf }, perQuery: {}, versusPrimary: {} },
+        },
+        cc: [],
+        bestPoint: {},
+        bestCc: { m: { at: 0.3, value: 0.4 } },
+      },
+    };
+    const model = buildAlphaChart(sweep, 'm');
+    expect(model.series).toEqual([{ key: 's0', label: '', legend: 'GQR' }]);
+    expect(model.best).toMatchObject({ x: 0.5, value: 0.4 });
+    // RRF and the complementary beat it; best CC only ties it.
+    expect(model.beatenBy.map((r) => [r.key, r.value])).toEqual([
+      ['rrf', 0.5],
+      ['complementary', 0.45],
+    ]);
   });
 });
 
@@ -251,6 +286,22 @@ describe('inspector data', () => {
       { step: 1, a: 1, b: 3 },
       { step: 2, a: 3, b: 1 },
     ]);
+  });
+});
+
+describe('inspector labels', () => {
+  const judgements = new Map([
+    ['d1', 2],
+    ['d2', 0],
+  ]);
+  it('marks judged relevant ✓ and judged not relevant ✗, nothing when unjudged or without qrels', () => {
+    expect([qrelsMark(2, true), qrelsMark(0, true), qrelsMark(undefined, true), qrelsMark(2, false)]).toEqual([' ✓', ' ✗', '', '']);
+  });
+  it('labels a trajectory line with its ranks, title, id and relevance', () => {
+    expect(trajectoryLabel('d1', 'Harbour lights', 7, 1, judgements)).toBe('rank 7 → 1 · Harbour lights (d1) · ✓ relevant (rel 2)');
+    expect(trajectoryLabel('d2', '', 2, 9, judgements)).toBe('rank 2 → 9 · d2 · ✗ not relevant (rel 0)');
+    expect(trajectoryLabel('d3', 'x'.repeat(80), 3, 3, judgements)).toBe(`rank 3 → 3 · ${'x'.repeat(59)}… (d3) · unjudged`);
+    expect(trajectoryLabel('d1', 'Harbour lights', 7, 1, undefined)).toBe('rank 7 → 1 · Harbour lights (d1)');
   });
 });
 

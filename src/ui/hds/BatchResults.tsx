@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { AGENT_METHOD_LABELS, type BatchItem, type SavedBatchRun } from '../../core/index.ts';
+import { useReveal } from '../shared/use-reveal.ts';
 import { BaselineTimeline } from './BaselineTimeline.tsx';
 import { OpenDocument } from './OpenDocument.tsx';
 import { fmt, ScalingChart } from './ScalingChart.tsx';
@@ -15,6 +16,7 @@ export function BatchResults({ batch }: { batch: SavedBatchRun }) {
   const variants = new Map(batch.variants.map((v) => [v.id, v]));
   const sweep = batch.variants.some((v) => v.sweep);
   const openQuestion = open ? questions.get(open.questionId) : undefined;
+  const reveal = useReveal<HTMLElement>(open ? `${open.questionId}\n${open.variantId}` : null);
   return (
     <div className="batch-results">
       <table className="compact comparison" aria-label="Comparison">
@@ -55,57 +57,66 @@ export function BatchResults({ batch }: { batch: SavedBatchRun }) {
       <p className="hint">
         Turns = LLM calls (HDS: plan turns plus the fallback call). Evidence recall = share of the question's gold supporting passages among the retrieved documents.
       </p>
-      {sweep && <ScalingChart variants={batch.variants} aggregates={batch.aggregates} />}
+      {sweep && <ScalingChart variants={batch.variants} aggregates={batch.aggregates} title={batch.name} />}
 
       <details open={batch.items.length <= 60}>
         <summary>Per question ({batch.items.length})</summary>
-        <table className="compact per-question" aria-label="Per-question results">
-          <thead>
-            <tr>
-              <th>question</th>
-              <th>method</th>
-              <th>answer</th>
-              <th>gold</th>
-              <th>EM</th>
-              <th>F1</th>
-              <th>evidence recall</th>
-              <th>turns</th>
-              <th>search calls</th>
-              <th>latency</th>
-              <th>tokens</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {batch.items.map((item) => {
-              const q = questions.get(item.questionId);
-              return (
-                <tr key={`${item.questionId}-${item.variantId}`} className={item.status === 'failed' ? 'failed' : undefined}>
-                  <td title={q?.text}>{item.questionId}</td>
-                  <td>{variants.get(item.variantId)?.label ?? AGENT_METHOD_LABELS[item.run.kind]}</td>
-                  <td>{item.status === 'failed' ? <span className="error">failed: {item.error}</span> : item.answer || '(none)'}</td>
-                  <td>{q?.answers[0] ?? ''}</td>
-                  <td>{fmt(item.em, 0)}</td>
-                  <td>{fmt(item.f1, 2)}</td>
-                  <td>{fmt(item.evidenceRecall, 2)}</td>
-                  <td>{item.turns}</td>
-                  <td>{item.searchCalls}</td>
-                  <td>{ms(item.latencyMs)}</td>
-                  <td>{item.tokens.totalTokens}</td>
-                  <td>
-                    <button type="button" className="link" onClick={() => setOpen(item)} aria-label={`View ${item.questionId} ${item.variantId}`}>
-                      View
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table className="compact per-question" aria-label="Per-question results">
+            <thead>
+              <tr>
+                <th>question</th>
+                <th>method</th>
+                <th>answer</th>
+                <th>gold</th>
+                <th>EM</th>
+                <th>F1</th>
+                <th>evidence recall</th>
+                <th>turns</th>
+                <th>search calls</th>
+                <th>latency</th>
+                <th>tokens</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {batch.items.map((item) => {
+                const q = questions.get(item.questionId);
+                return (
+                  <tr key={`${item.questionId}-${item.variantId}`} className={item.status === 'failed' ? 'failed' : undefined}>
+                    <td className="question" title={q?.text}>
+                      <span className="clamp">{q?.text ?? item.questionId}</span>
+                      <span className="meta">{item.questionId}</span>
+                    </td>
+                    <td>{variants.get(item.variantId)?.label ?? AGENT_METHOD_LABELS[item.run.kind]}</td>
+                    <td className="answer">
+                      {item.status === 'failed' ? <span className="error clamp">failed: {item.error}</span> : <span className="clamp">{item.answer || '(none)'}</span>}
+                    </td>
+                    <td className="answer">
+                      <span className="clamp">{q?.answers[0] ?? ''}</span>
+                    </td>
+                    <td>{fmt(item.em, 0)}</td>
+                    <td>{fmt(item.f1, 2)}</td>
+                    <td>{fmt(item.evidenceRecall, 2)}</td>
+                    <td>{item.turns}</td>
+                    <td>{item.searchCalls}</td>
+                    <td>{ms(item.latencyMs)}</td>
+                    <td>{item.tokens.totalTokens}</td>
+                    <td>
+                      <button type="button" className="link" onClick={() => setOpen(item)} aria-label={`View ${item.questionId} ${item.variantId}`}>
+                        View
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       </details>
 
       {open && (
-        <div className="batch-item-view" aria-label="Question run">
+        <section ref={reveal} tabIndex={-1} className="batch-item-view" aria-label="Question run">
           <div className="row spread">
             <h3>
               {open.questionId} · {variants.get(open.variantId)?.label}
@@ -119,7 +130,7 @@ export function BatchResults({ batch }: { batch: SavedBatchRun }) {
           ) : (
             <BaselineTimeline run={open.run} answers={openQuestion?.answers} onOpenDocument={(docId, query) => setDoc({ docId, query })} />
           )}
-        </div>
+        </section>
       )}
       {doc && <OpenDocument corpusId={batch.corpusId} docId={doc.docId} query={doc.query} onClose={() => setDoc(null)} />}
     </div>
