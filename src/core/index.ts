@@ -62,6 +62,16 @@ export { fuse, type FusionConfig } from './fusion/fuse.ts';
 export { ChunkedRows, DEFAULT_CHUNK_ROWS } from './dense/chunked-rows.ts';
 export { VectorMatrix, type VectorMatrixOptions } from './dense/vector-matrix.ts';
 export { searchDense, type DenseSearchOptions } from './dense/dense-search.ts';
+export {
+  CompactVectors,
+  canShareMemory,
+  SCANNER_SLOTS,
+  type CompactVectorsOptions,
+  type FloatRowSource,
+  type SharedCompactVectors,
+} from './dense/compact-vectors.ts';
+export { searchCompact, type CompactFirstPass, type CompactSearchOptions } from './dense/compact-search.ts';
+export { vectorKernels, wasmKernelsAvailable, type KernelChoice, type VectorKernels } from './dense/kernels/vector-kernels.ts';
 export { TopKHeap, mergeTopK, type DenseHit } from './dense/top-k.ts';
 export { MultiVectorStore, type MultiVectorStoreOptions } from './dense/multi-vector-store.ts';
 export { maxSimScore, searchMaxSim } from './dense/maxsim.ts';
