@@ -23,11 +23,6 @@ export interface CompactSearchOptions {
   approximate?: boolean;
 }
 
-// The largest int16 query magnitude for which 127 × q × stride still fits an int32 accumulator.
-function queryRange(stride: number): number {
-  return Math.min(32767, Math.floor(0x7fffffff / (127 * stride)));
-}
-
 /**
  * Top-k cosine over the compact form: a first pass over int8 codes (or sign bits, then int8) keeps the best
  * k × `rescoreFactor` rows, which are rescored with their float32 rows exactly as `searchDense` scores them. The
@@ -65,6 +60,11 @@ export async function searchCompact(vectors: CompactVectors, query: QueryEmbeddi
     .slice(0, k);
 }
 
+// The largest int16 query magnitude for which 127 × q × stride still fits an int32 sum.
+function queryRange(stride: number): number {
+  return Math.min(32767, Math.floor(0x7fffffff / (127 * stride)));
+}
+
 // The int16 query (scaled to the widest safe range) and its sign bits, into the scanner's scratch area.
 function writeQuery(vectors: CompactVectors, q: Float64Array, slot: number): void {
   const { stride, bitStride, memory } = vectors;
@@ -83,18 +83,22 @@ function outOffset(vectors: CompactVectors, slot: number): number {
   return slot + vectors.stride * 2 + vectors.bitStride;
 }
 
-// Ranking scores are the int32 dot times the row's scale; the query's own scale is common to all rows.
+function dotRows(vectors: CompactVectors, slot: number, first: number, count: number): number {
+  const { codesOffset, scalesOffset, stride } = vectors;
+  return vectors.kernels.dotInt8(codesOffset + first * stride, slot, stride, count, scalesOffset + first * 4, outOffset(vectors, slot));
+}
+
+// Ranking scores are the int8 dot times the row's scale; the query's own scale is common to all rows. A block
+// whose best row cannot enter the heap is skipped without looking at its rows (most blocks, once the heap fills).
 function int8Pass(vectors: CompactVectors, slot: number, start: number, end: number, keep: number): { score: number; row: number }[] {
   const heap = new TopKHeap(keep);
-  const out = outOffset(vectors, slot);
-  const scales = vectors.scales();
-  const results = new Int32Array(vectors.memory.buffer, out, BLOCK_ROWS);
+  const results = new Float32Array(vectors.memory.buffer, outOffset(vectors, slot), BLOCK_ROWS);
   let threshold = heap.threshold;
   for (let first = start; first < end; first += BLOCK_ROWS) {
     const count = Math.min(BLOCK_ROWS, end - first);
-    vectors.kernels.dotInt8(vectors.codesOffset + first * vectors.stride, slot, vectors.stride, count, out);
+    if (dotRows(vectors, slot, first, count) <= threshold) continue;
     for (let i = 0; i < count; i++) {
-      const score = results[i]! * scales[first + i]!;
+      const score = results[i]!;
       if (score > threshold) {
         heap.offer(score, first + i);
         threshold = heap.threshold;
@@ -112,7 +116,7 @@ function hammingPass(vectors: CompactVectors, slot: number, start: number, end: 
   let threshold = heap.threshold;
   for (let first = start; first < end; first += BLOCK_ROWS) {
     const count = Math.min(BLOCK_ROWS, end - first);
-    vectors.kernels.hamming(vectors.bitsOffset + first * vectors.bitStride, query, vectors.bitStride, count, out);
+    if (-vectors.kernels.hamming(vectors.bitsOffset + first * vectors.bitStride, query, vectors.bitStride, count, out) <= threshold) continue;
     for (let i = 0; i < count; i++) {
       const score = -results[i]!;
       if (score > threshold) {
@@ -127,12 +131,6 @@ function hammingPass(vectors: CompactVectors, slot: number, start: number, end: 
 // Int8 scores of given rows (increasing), best `keep` kept.
 function int8Scores(vectors: CompactVectors, slot: number, rows: readonly number[], keep: number): { score: number; row: number }[] {
   const heap = new TopKHeap(Math.min(keep, rows.length));
-  const out = outOffset(vectors, slot);
-  const scales = vectors.scales();
-  const result = new Int32Array(vectors.memory.buffer, out, 1);
-  for (const row of rows) {
-    vectors.kernels.dotInt8(vectors.codesOffset + row * vectors.stride, slot, vectors.stride, 1, out);
-    heap.offer(result[0]! * scales[row]!, row);
-  }
+  for (const row of rows) heap.offer(dotRows(vectors, slot, row, 1), row);
   return heap.sorted();
 }

@@ -44,14 +44,14 @@ export function canShareMemory(): boolean {
  * (code = round(x / scale), scale = max|x| / 127), and the sign bits for a Hamming first pass. One row costs
  * `dimensions` + `dimensions / 8` + 4 bytes (436 at 384 dimensions) instead of 4 × `dimensions` (1,536).
  * Everything lives in one WebAssembly memory, laid out as: scanner scratch areas, int8 codes, sign bits, scales.
- * Rows are zero-padded to 16 bytes so the SIMD kernels need no remainder loop.
+ * Rows are zero-padded (codes to 64 bytes, bits to 16) so the SIMD kernels need no remainder loop.
  */
 export class CompactVectors {
   readonly model: EmbeddingModelInfo;
   readonly ids: readonly string[];
   readonly memory: WebAssembly.Memory;
   readonly kernels: VectorKernels;
-  /** Bytes of int8 codes per row (dimensions rounded up to 16). */
+  /** Bytes of int8 codes per row (dimensions rounded up to 64). */
   readonly stride: number;
   /** Bytes of sign bits per row (dimensions / 8 rounded up to 16). */
   readonly bitStride: number;
@@ -79,9 +79,9 @@ export class CompactVectors {
   }
 
   private static layout(dimensions: number, rows: number) {
-    const stride = roundUp(dimensions, 16);
+    const stride = roundUp(dimensions, 64); // the int8 kernel steps 64 bytes at a time
     const bitStride = roundUp(Math.ceil(dimensions / 8), 16);
-    // A slot: the int16 query, the query's sign bits, one block of int32 results.
+    // A slot: the int16 query, the query's sign bits, one block of 32-bit results.
     const slotBytes = roundUp(stride * 2 + bitStride + BLOCK_ROWS * 4, 64);
     const codesOffset = SCANNER_SLOTS * slotBytes;
     const bitsOffset = roundUp(codesOffset + rows * stride, 64);

@@ -2,16 +2,19 @@ import { PLAIN_MEMORY_KERNELS, SHARED_MEMORY_KERNELS } from './vector-kernels.wa
 
 /**
  * The scan kernels of the compact dense search, over one WebAssembly memory. Every argument is a byte offset
- * into that memory (or a count); strides are multiples of 16 bytes. Both implementations give identical results:
+ * into that memory (or a count); strides are multiples of 64 bytes for int8 rows, 16 for bit rows. Both implementations give identical results:
  * the arithmetic is integer.
  */
 export interface VectorKernels {
   /** `wasm-simd`: compiled from vector-kernels.wat; `js`: the plain fallback. */
   readonly kind: 'wasm-simd' | 'js';
-  /** out[r] (int32) = Σ_j codes[r][j] (int8) × query[j] (int16), for `rows` rows of `stride` codes. */
-  dotInt8(codes: number, query: number, stride: number, rows: number, out: number): void;
-  /** out[r] (int32) = number of differing bits of codes[r] and query, rows of `stride` bytes. */
-  hamming(codes: number, query: number, stride: number, rows: number, out: number): void;
+  /**
+   * out[r] (float32) = scales[r] × Σ_j codes[r][j] × query[j], for `rows` rows of `stride` int8 codes and an int16
+   * query (`stride` values), with |Σ| < 2^31. Returns the largest out[r] (−Infinity for no rows).
+   */
+  dotInt8(codes: number, query: number, stride: number, rows: number, scales: number, out: number): number;
+  /** out[r] (int32) = number of differing bits of codes[r] and query, rows of `stride` bytes. Returns the smallest. */
+  hamming(codes: number, query: number, stride: number, rows: number, out: number): number;
   /** Reads every byte of [ptr, ptr + bytes) once (bytes a multiple of 64): the memory-bandwidth floor. */
   scanFloor(ptr: number, bytes: number): number;
 }
@@ -57,8 +60,8 @@ export function vectorKernels(memory: WebAssembly.Memory, choice: KernelChoice =
     const module = wasmModule(isShared(memory));
     if (module) {
       const exports = new WebAssembly.Instance(module, { env: { memory } }).exports as unknown as {
-        dot_i8(codes: number, query: number, stride: number, rows: number, out: number): void;
-        hamming(codes: number, query: number, stride: number, rows: number, out: number): void;
+        dot_i8(codes: number, query: number, stride: number, rows: number, scales: number, out: number): number;
+        hamming(codes: number, query: number, stride: number, rows: number, out: number): number;
         scan_floor(ptr: number, bytes: number): number;
       };
       return {
@@ -82,24 +85,33 @@ const POPCOUNT = Uint8Array.from({ length: 256 }, (_, b) => {
 function jsKernels(memory: WebAssembly.Memory): VectorKernels {
   return {
     kind: 'js',
-    dotInt8(codes, query, stride, rows, out) {
+    dotInt8(codes, query, stride, rows, scales, out) {
       const bytes = new Int8Array(memory.buffer);
       const q = new Int16Array(memory.buffer, query, stride);
-      const result = new Int32Array(memory.buffer, out, rows);
+      const rowScales = new Float32Array(memory.buffer, scales, rows);
+      const result = new Float32Array(memory.buffer, out, rows);
+      let max = -Infinity;
       for (let r = 0, o = codes; r < rows; r++) {
         let s = 0;
         for (let j = 0; j < stride; j++, o++) s += bytes[o]! * q[j]!;
-        result[r] = s;
+        // the sum to float32, then a float32 product (exact in float64, rounded once): what WebAssembly computes
+        const score = Math.fround(rowScales[r]! * Math.fround(s));
+        result[r] = score;
+        if (score > max) max = score;
       }
+      return max;
     },
     hamming(codes, query, stride, rows, out) {
       const bytes = new Uint8Array(memory.buffer);
       const result = new Int32Array(memory.buffer, out, rows);
+      let min = 0x7fffffff;
       for (let r = 0, o = codes; r < rows; r++) {
         let d = 0;
         for (let j = 0; j < stride; j++, o++) d += POPCOUNT[bytes[o]! ^ bytes[query + j]!]!;
         result[r] = d;
+        if (d < min) min = d;
       }
+      return min;
     },
     scanFloor(ptr, bytes) {
       const words = new Int32Array(memory.buffer, ptr, bytes >> 2);
