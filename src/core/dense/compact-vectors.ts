@@ -90,9 +90,13 @@ export class CompactVectors {
     return { stride, bitStride, slotBytes, codesOffset, bitsOffset, scalesOffset, total };
   }
 
-  /** Room for `ids.length` rows (all zero until {@link setRows}). */
+  /**
+   * Room for `ids.length` rows (all zero until {@link setRows}). The ids array is kept, not copied: a loader may
+   * fill it as rows arrive.
+   */
   static allocate(model: EmbeddingModelInfo, ids: readonly string[], options: CompactVectorsOptions = {}): CompactVectors {
-    if (new Set(ids).size !== ids.length) throw new Error('duplicate document id in the vector set');
+    const known = ids.filter((id) => id !== undefined); // skips the holes of an array still to be filled
+    if (new Set(known).size !== known.length) throw new Error('duplicate document id in the vector set');
     const pages = Math.ceil(CompactVectors.layout(model.dimensions, ids.length).total / PAGE);
     if (pages > 65536) throw new Error(`${ids.length} rows of ${model.dimensions} dimensions do not fit in 4 GiB of compact vectors`);
     const shared = options.shared ?? canShareMemory();
