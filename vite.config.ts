@@ -1,10 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// COI=1 turns on cross-origin isolation (SharedArrayBuffer, multi-threaded ONNX Runtime wasm).
-const coi = process.env.COI === '1'
-  ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' }
-  : undefined;
+// Cross-origin isolation, on by default (COI=0 turns it off): it gives the page SharedArrayBuffer, so dense vectors
+// can live in shared WebAssembly memory and ONNX Runtime's wasm backend can use threads. Everything the app loads
+// is same-origin; cross-origin fetches (a model URL) use CORS, which require-corp accepts. Without the headers the
+// app still works: vectors stay in plain memory and inference runs single-threaded.
+const coi = process.env.COI === '0'
+  ? undefined
+  : { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
 export default defineConfig({
   plugins: [react()],

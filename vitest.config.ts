@@ -8,6 +8,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'bin/**/*.test.ts'],
     pool: 'forks',
     testTimeout: 30_000,
+    globalSetup: ['scripts/vitest-generate.ts'],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
   },
 });

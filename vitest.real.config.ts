@@ -9,5 +9,6 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 600_000,
     hookTimeout: 600_000,
+    globalSetup: ['scripts/vitest-generate.ts'],
   },
 });

@@ -31,6 +31,7 @@ const K = 10;
 
 export async function benchDense(): Promise<void> {
   await benchExactSearch();
+  await (await import('./dense-compact.ts')).benchCompactDense();
   await benchEmbeddingThroughput();
 }
 

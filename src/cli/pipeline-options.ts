@@ -50,7 +50,7 @@ export function analyzerFromParams(params: Record<string, ParamValue>): Analyzer
 
 const ANALYZER_KEYS = ['lowercase', 'stopWords', 'stemming'];
 const BM25_KEYS = ['k1', 'b', 'd', 'termCountBoost'];
-const DENSE_KEYS = ['dtype', 'pooling', 'queryPrefix', 'passagePrefix', 'maxTokens', 'batchSize', 'tokens', 'searchMode'];
+const DENSE_KEYS = ['dtype', 'pooling', 'queryPrefix', 'passagePrefix', 'maxTokens', 'batchSize', 'tokens', 'searchMode', 'vectorForm'];
 const RRF_KEYS = ['k', 'fetchKMultiplier'];
 const CC_KEYS = ['weight', 'normalizeMethod', 'pipeline1Min', 'pipeline2Min', 'fetchKMultiplier'];
 /** GQR settings (`--param`) of `--pipeline gqr`; the sweep takes them as its fixed settings. */
@@ -67,7 +67,8 @@ export const PIPELINE_HELP = `  --pipeline  bm25 (default), dense, rrf or cc; rr
   --param     pipeline setting, repeatable:
               bm25: k1, b, d, termCountBoost, lowercase, stopWords, stemming
               dense: dtype (fp32), pooling (mean|cls), queryPrefix, passagePrefix, maxTokens, batchSize,
-                     tokens (true: also token vectors), searchMode (single|multi = MaxSim)
+                     tokens (true: also token vectors), searchMode (single|multi = MaxSim),
+                     vectorForm (auto|float32|int8|binary; auto = float32 below 200,000 documents)
               rrf: k (60), fetchKMultiplier (2), and the bm25 and dense settings
               cc: weight (0.5, of dense), normalizeMethod (mm|tmm|z|dbsf), pipeline1Min, pipeline2Min
                   (tmm; default −1 for dense and 0 for bm25), fetchKMultiplier (2), and the bm25 and dense settings
@@ -117,7 +118,8 @@ export async function buildPipelineFromOptions(
 
   const { modelKey, index } = await embedDataset(dataset, params, io, models);
   const searchMode = 'searchMode' in params ? expectOneOf('searchMode', params.searchMode, ['single', 'multi'] as const) : undefined;
-  const dense: PipelineSpec = { kind: 'dense', modelKey, ...(searchMode ? { searchMode } : {}) };
+  const vectorForm = 'vectorForm' in params ? expectOneOf('vectorForm', params.vectorForm, ['auto', 'float32', 'int8', 'binary'] as const) : undefined;
+  const dense: PipelineSpec = { kind: 'dense', modelKey, ...(searchMode ? { searchMode } : {}), ...(vectorForm ? { vectorForm } : {}) };
   const fetchKMultiplier = 'fetchKMultiplier' in params ? expectNumber('fetchKMultiplier', params.fetchKMultiplier, NUMERIC_RULES.fetchKMultiplier) : DEFAULT_FETCH_K_MULTIPLIER;
   let spec: PipelineSpec;
   if (pipeline === 'dense') spec = dense;

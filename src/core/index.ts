@@ -64,6 +64,24 @@ export { fuse, type FusionConfig } from './fusion/fuse.ts';
 export { ChunkedRows, DEFAULT_CHUNK_ROWS } from './dense/chunked-rows.ts';
 export { VectorMatrix, type VectorMatrixOptions } from './dense/vector-matrix.ts';
 export { searchDense, type DenseSearchOptions } from './dense/dense-search.ts';
+export {
+  CompactVectors,
+  canShareMemory,
+  SCANNER_SLOTS,
+  type CompactVectorsOptions,
+  type FloatRowSource,
+  type SharedCompactVectors,
+} from './dense/compact-vectors.ts';
+export { searchCompact, type CompactFirstPass, type CompactSearchOptions } from './dense/compact-search.ts';
+export {
+  COMPACT_FROM_ROWS,
+  VECTOR_FORMS,
+  compactFormOf,
+  resolveVectorForm,
+  type VectorForm,
+  type VectorFormChoice,
+} from './dense/vector-form.ts';
+export { vectorKernels, wasmKernelsAvailable, type KernelChoice, type VectorKernels } from './dense/kernels/vector-kernels.ts';
 export { TopKHeap, mergeTopK, type DenseHit } from './dense/top-k.ts';
 export { MultiVectorStore, type MultiVectorStoreOptions } from './dense/multi-vector-store.ts';
 export { maxSimScore, searchMaxSim } from './dense/maxsim.ts';
@@ -234,7 +252,7 @@ export {
   type EmbeddingProgressUpdate,
 } from './storage/vector-store.ts';
 export { MemoryVectorStore } from './storage/memory-vector-store.ts';
-export { loadVectorMatrix, loadTokenStore, assertCompleteSet } from './dense/stored-vectors.ts';
+export { loadVectorMatrix, loadTokenStore, assertCompleteSet, loadCompactVectors, storedFloatRows } from './dense/stored-vectors.ts';
 export { searchDenseSharded, splitRows, type RowRangeSearch } from './dense/sharded-search.ts';
 export { DenseRetriever, type DenseIndex, type QueryEmbedder, type DenseSearchMode } from './retrieval/dense-retriever.ts';
 export { FusionRetriever, DEFAULT_FETCH_K_MULTIPLIER, type FusionMethodConfig } from './retrieval/fusion-retriever.ts';

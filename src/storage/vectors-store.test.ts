@@ -128,3 +128,26 @@ describe('embedding into IndexedDB (tiny-bert, real inference)', () => {
     expect(matrix.rows.byteLength).toBe(3 * 4 * 32 * 4);
   });
 });
+
+describe('IdbVectorStore and the compact vector form', () => {
+  it('loads a stored set as int8 chunk by chunk; rescoring reads float32 rows back, so hits equal the exact search', async () => {
+    const { loadCompactVectors, searchCompact, searchDense } = await import('../core/index.ts');
+    const store = await freshStore();
+    await store.createSet(setRecord('c1', 'k1', { totalRows: 3, chunkRows: 2 }));
+    const rows = [Float32Array.of(1, 0), Float32Array.of(0.6, 0.8), Float32Array.of(0, 1)];
+    await store.writeChunk('c1', 'k1', { index: 0, ids: ['a', 'b'], vectors: Float32Array.of(...rows[0]!, ...rows[1]!) }, [], {
+      rowsDone: 2,
+      lastId: 'b',
+      complete: false,
+      bytesAdded: 16,
+    });
+    await store.writeChunk('c1', 'k1', { index: 1, ids: ['c'], vectors: rows[2]! }, [], { rowsDone: 3, lastId: 'c', complete: true, bytesAdded: 8 });
+    const set = (await store.getSet('c1', 'k1'))!;
+    const compact = await loadCompactVectors(store, set);
+    const matrix = await loadVectorMatrix(store, set);
+    expect(compact.ids).toEqual(['a', 'b', 'c']);
+    expect(Array.from(await compact.floatRows([1, 2]), (r) => Array.from(r))).toEqual([Array.from(rows[1]!), Array.from(rows[2]!)]);
+    const query = { vector: Float32Array.of(0.3, 1), model: set.model };
+    expect(await searchCompact(compact, query, 2)).toEqual(searchDense(matrix, query, 2));
+  });
+});

@@ -3,14 +3,18 @@ import {
   Bm25Index,
   describeEmbeddingModel,
   describeModelSource,
+  loadCompactVectors,
   loadTokenStore,
   loadVectorMatrix,
+  resolveVectorForm,
   sameEmbeddingModel,
+  COMPACT_FROM_ROWS,
   type CorpusStore,
   type DenseIndex,
   type EmbeddingSetRecord,
   type MultiVectorStore,
   type RetrievalResources,
+  type VectorFormChoice,
   type VectorStore,
 } from '../core/index.ts';
 import { loadBrowserEmbedder, settingsKey, type LoadedEmbedder } from './browser-embedder.ts';
@@ -95,25 +99,30 @@ export class CorpusResources implements RetrievalResources {
     return this.bm25;
   }
 
-  denseIndex(modelKey: string): Promise<DenseIndex> {
-    let index = this.dense.get(modelKey);
+  // Large sets searched in a compact form are held only in that form (float32 rows stay in storage for rescoring);
+  // everything else holds the float32 matrix, from which a retriever derives a compact form when asked.
+  async denseIndex(modelKey: string, vectorForm?: VectorFormChoice): Promise<DenseIndex> {
+    const set = this.vectors ? await (await this.vectors).getSet(this.corpusId, modelKey) : undefined;
+    const compactOnly = set !== undefined && set.rowsDone >= COMPACT_FROM_ROWS && resolveVectorForm(vectorForm, set.rowsDone) !== 'float32';
+    const key = `${modelKey}${compactOnly ? ' compact' : ''}`;
+    let index = this.dense.get(key);
     if (!index) {
-      index = this.loadDense(modelKey);
-      this.dense.set(modelKey, index);
-      index.catch(() => this.dense.get(modelKey) === index && this.dense.delete(modelKey));
+      index = this.loadDense(modelKey, compactOnly);
+      this.dense.set(key, index);
+      index.catch(() => this.dense.get(key) === index && this.dense.delete(key));
     }
     return index;
   }
 
-  private async loadDense(modelKey: string): Promise<DenseIndex> {
+  private async loadDense(modelKey: string, compactOnly: boolean): Promise<DenseIndex> {
     if (!this.vectors) throw new Error('Dense retrieval is not available here (no vector storage).');
     const vectors = await this.vectors;
     const set = await vectors.getSet(this.corpusId, modelKey);
     if (!set) throw new Error('This corpus has no stored vectors for that model (they may have been deleted); embed it on the Embeddings page.');
     assertCompleteSet(set);
     // Vectors and model load side by side; a model that cannot load stops only dense pipelines.
-    const [matrix, model] = await Promise.all([
-      loadVectorMatrix(vectors, set),
+    const [stored, model] = await Promise.all([
+      compactOnly ? loadCompactVectors(vectors, set).then((compact) => ({ compact })) : loadVectorMatrix(vectors, set).then((matrix) => ({ matrix })),
       queryModel(settingsOf(set)).catch((error: Error) => {
         throw new Error(`The vectors are stored, but their model cannot be loaded to embed the query: ${error.message}`, { cause: error });
       }),
@@ -125,10 +134,12 @@ export class CorpusResources implements RetrievalResources {
           `with ${describeEmbeddingModel(set.model)}. Vectors are never searched with another model; restore the original model files or embed again.`,
       );
     }
-    this.loadLog.push(`${matrix.size} vectors of ${set.model.modelId} restored from storage`);
+    this.loadLog.push(
+      `${set.rowsDone} vectors of ${set.model.modelId} restored from storage${compactOnly ? ' in int8 form (float32 rows read for rescoring)' : ''}`,
+    );
     let tokens: Promise<MultiVectorStore> | null = null;
     return {
-      matrix,
+      ...stored,
       embedder,
       tokens: set.tokens ? () => (tokens ??= loadTokenStore(vectors, set)) : undefined,
     };

@@ -34,7 +34,8 @@ export function searchDense(matrix: VectorMatrix, query: QueryEmbedding, k: numb
   return heap.sorted().map(({ score, row }) => ({ id: matrix.id(row), score, row }));
 }
 
-function normalizedCopy(vector: ArrayLike<number>): Float64Array {
+/** The query as searches score it: a float64 copy scaled to unit length (an all-zero query stays zero). */
+export function normalizedCopy(vector: ArrayLike<number>): Float64Array {
   const q = Float64Array.from(vector);
   let sumSquares = 0;
   for (let j = 0; j < q.length; j++) sumSquares += q[j] * q[j];
@@ -43,7 +44,31 @@ function normalizedCopy(vector: ArrayLike<number>): Float64Array {
   return q;
 }
 
-// The hot loop: dot products chunk by chunk, heap touched only when a row beats the current threshold.
+/**
+ * The score {@link searchDense} gives one row, summed in the same order, so a rescored candidate gets exactly
+ * the exact search's score.
+ */
+export function scoreRow(q: Float64Array, row: ArrayLike<number>): number {
+  const dims = q.length;
+  if (dims % 4 !== 0) {
+    let s = 0;
+    for (let j = 0; j < dims; j++) s += q[j] * row[j]!;
+    return s;
+  }
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  for (let j = 0; j < dims; j += 4) {
+    s0 += q[j] * row[j]!;
+    s1 += q[j + 1] * row[j + 1]!;
+    s2 += q[j + 2] * row[j + 2]!;
+    s3 += q[j + 3] * row[j + 3]!;
+  }
+  return s0 + s1 + (s2 + s3);
+}
+
+// The hot loop (the same sums as scoreRow, inlined by hand): dot products chunk by chunk, heap touched only when a row beats the current threshold.
 // Widths divisible by 4 (all real models) take a 4-accumulator loop; a remainder loop inside it made V8's code
 // ~1.6× slower, so other widths use a plain loop instead.
 function scanRows(matrix: VectorMatrix, q: Float64Array, start: number, end: number, heap: TopKHeap): void {

@@ -1,5 +1,6 @@
 import { describeEmbeddingModel } from '../embedding/model-info.ts';
 import type { EmbeddingSetRecord, VectorStore } from '../storage/vector-store.ts';
+import { CompactVectors, type FloatRowSource } from './compact-vectors.ts';
 import { MultiVectorStore } from './multi-vector-store.ts';
 import { VectorMatrix } from './vector-matrix.ts';
 
@@ -32,6 +33,64 @@ export async function loadVectorMatrix(store: VectorStore, set: EmbeddingSetReco
   } catch (error) {
     throw new Error(`The stored vectors of ${describeEmbeddingModel(set.model)} cannot be read: ${(error as Error).message}`, { cause: error });
   }
+}
+
+/**
+ * The float32 rows of a stored set, read from storage for the rows asked (each chunk holding one read once):
+ * where rescoring reads when only the compact form is in memory.
+ */
+export function storedFloatRows(store: VectorStore, set: EmbeddingSetRecord): FloatRowSource {
+  const dims = set.model.dimensions;
+  return async (rows) => {
+    const chunks = new Map<number, Promise<Float32Array>>();
+    for (const row of rows) {
+      const index = Math.floor(row / set.chunkRows);
+      if (!chunks.has(index)) {
+        chunks.set(
+          index,
+          store.getChunk(set.corpusId, set.modelKey, index).then((chunk) => {
+            if (!chunk) throw new Error(`Chunk ${index} of the vectors of ${set.model.modelId} is missing; delete the set and embed again.`);
+            return chunk.vectors;
+          }),
+        );
+      }
+    }
+    return Promise.all(
+      rows.map(async (row) => {
+        const vectors = await chunks.get(Math.floor(row / set.chunkRows))!;
+        const at = (row % set.chunkRows) * dims;
+        return vectors.subarray(at, at + dims);
+      }),
+    );
+  };
+}
+
+/**
+ * The compact form of a complete set, quantised chunk by chunk as it is read, so memory never holds more than
+ * the compact form and one float32 chunk. Rescoring reads float32 rows back from storage.
+ */
+export async function loadCompactVectors(store: VectorStore, set: EmbeddingSetRecord, signal?: AbortSignal): Promise<CompactVectors> {
+  assertCompleteSet(set);
+  const dims = set.model.dimensions;
+  // Sized from the set record and filled row by row as chunks arrive; checked against the record at the end.
+  const ids = new Array<string>(set.rowsDone);
+  const compact = CompactVectors.allocate(set.model, ids, { floatRows: storedFloatRows(store, set) });
+  let rows = 0;
+  for (let i = 0; rows < set.rowsDone; i++) {
+    signal?.throwIfAborted();
+    const chunk = await store.getChunk(set.corpusId, set.modelKey, i);
+    if (!chunk) throw new Error(`Chunk ${i} of the vectors of ${set.model.modelId} is missing; delete the set and embed again.`);
+    if (rows + chunk.ids.length > set.rowsDone || chunk.vectors.length !== chunk.ids.length * dims || (chunk.ids.length !== set.chunkRows && rows + chunk.ids.length < set.rowsDone)) {
+      throw new Error(
+        `The stored vectors of ${describeEmbeddingModel(set.model)} cannot be read: chunk ${i} has ${chunk.ids.length} rows and ${chunk.vectors.length} values; delete the set and embed again.`,
+      );
+    }
+    compact.setRows(rows, chunk.vectors);
+    chunk.ids.forEach((id, r) => (ids[rows + r] = id));
+    rows += chunk.ids.length;
+  }
+  if (new Set(ids).size !== ids.length) throw new Error(`The stored vectors of ${set.model.modelId} repeat a document id; delete the set and embed again.`);
+  return compact;
 }
 
 /** The token-level vectors of a complete set that has them, as a MultiVectorStore (pooling `token`). */

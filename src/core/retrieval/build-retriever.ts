@@ -1,4 +1,5 @@
 import type { Bm25Index } from '../bm25/bm25-index.ts';
+import type { VectorFormChoice } from '../dense/vector-form.ts';
 import { Bm25Retriever } from './bm25-retriever.ts';
 import { DenseRetriever, type DenseIndex } from './dense-retriever.ts';
 import { FusionRetriever } from './fusion-retriever.ts';
@@ -16,9 +17,10 @@ export interface RetrievalResources {
   /**
    * The stored vectors of one embedding set with a query embedder of the same model. Rejects with words a person
    * can act on when the set is missing, incomplete, or its model cannot be loaded. Absent: the host has no
-   * dense retrieval.
+   * dense retrieval. `vectorForm` is the pipeline's choice: a host that can hold only the compact form of a large
+   * set (no float32 rows in memory) returns it with `compact` set; otherwise the retriever derives what it needs.
    */
-  denseIndex?(modelKey: string): Promise<DenseIndex>;
+  denseIndex?(modelKey: string, vectorForm?: VectorFormChoice): Promise<DenseIndex>;
 }
 
 /** Turns a pipeline spec into a Retriever over the given resources. */
@@ -28,7 +30,7 @@ export async function buildRetriever(spec: PipelineSpec, resources: RetrievalRes
       return new Bm25Retriever(await resources.bm25Index(), spec.params);
     case 'dense': {
       if (!resources.denseIndex) throw new Error('Dense retrieval is not available here (no stored vectors).');
-      return new DenseRetriever(await resources.denseIndex(spec.modelKey), { searchMode: spec.searchMode });
+      return new DenseRetriever(await resources.denseIndex(spec.modelKey, spec.vectorForm), { searchMode: spec.searchMode, vectorForm: spec.vectorForm });
     }
     case 'rrf': {
       const [first, second] = await buildChildren(spec.pipelines, resources);

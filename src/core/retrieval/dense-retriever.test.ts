@@ -113,3 +113,34 @@ describe('DenseRetriever (tiny-bert)', () => {
     await expect(dense.embedQueryTokens('cat')).rejects.toMatchObject({ name: 'EmbeddingError' });
   });
 });
+
+describe('DenseRetriever vector forms (tiny-bert)', () => {
+  it('searches int8 and binary forms with float32 rescoring: the exact hits and scores here', async () => {
+    const exact = await new DenseRetriever(index).search('a fast red cat', 5);
+    for (const vectorForm of ['int8', 'binary'] as const) {
+      const retriever = new DenseRetriever(index, { vectorForm });
+      expect(retriever.vectorForm).toBe(vectorForm);
+      expect(await retriever.search('a fast red cat', 5)).toEqual(exact);
+      expect(retriever.config).toMatchObject({ vectorForm, similarity: `cosine (${vectorForm} first pass, float32 rescoring of 4×k)`, documents: 5 });
+    }
+  });
+
+  it('picks float32 automatically for a small set, and records nothing new in its config', () => {
+    const retriever = new DenseRetriever(index, { vectorForm: 'auto' });
+    expect(retriever.vectorForm).toBe('float32');
+    expect(retriever.config).not.toHaveProperty('vectorForm');
+  });
+
+  it('searches a compact-only index, and refuses float32 on it with words', async () => {
+    const { CompactVectors } = await import('../dense/compact-vectors.ts');
+    const compact = CompactVectors.fromMatrix(index.matrix!);
+    const compactOnly: DenseIndex = { compact, embedder };
+    const hits = await new DenseRetriever(compactOnly, { vectorForm: 'int8' }).search('hello world', 2);
+    expect(hits[0]!.id).toBe('d4');
+    expect(() => new DenseRetriever(compactOnly, { vectorForm: 'float32' })).toThrow(/Only the compact form of these 5 vectors/);
+    // GQR gets the dequantised rows: close to the stored ones
+    const near = new DenseRetriever(compactOnly, { vectorForm: 'int8' }).vectorsFor(['d2']).get('d2')!;
+    const stored = index.matrix!.vectorOf('d2')!;
+    for (let j = 0; j < 32; j++) expect(Math.abs(near[j]! - stored[j]!)).toBeLessThan(0.01);
+  });
+});

@@ -1,7 +1,10 @@
+import { searchCompact } from '../dense/compact-search.ts';
+import type { CompactVectors } from '../dense/compact-vectors.ts';
 import { searchDense } from '../dense/dense-search.ts';
 import { searchMaxSim } from '../dense/maxsim.ts';
 import type { MultiVectorStore } from '../dense/multi-vector-store.ts';
 import type { DenseHit } from '../dense/top-k.ts';
+import { compactFormOf, resolveVectorForm, type VectorForm, type VectorFormChoice } from '../dense/vector-form.ts';
 import type { VectorMatrix } from '../dense/vector-matrix.ts';
 import { EmbeddingError } from '../embedding/embedding-error.ts';
 import { embeddingModelKey } from '../embedding/model-key.ts';
@@ -27,8 +30,10 @@ export interface QueryEmbedder {
 
 /** Everything dense retrieval over one embedding set needs, as a host provides it. */
 export interface DenseIndex {
-  /** The set's pooled, L2-normalised document vectors, with the model that made them. */
-  matrix: VectorMatrix;
+  /** The set's pooled, L2-normalised float32 vectors, with the model that made them; absent when only `compact` is held. */
+  matrix?: VectorMatrix;
+  /** The set's compact form (int8 and sign bits) when the host made it; otherwise derived from `matrix` when needed. */
+  compact?: CompactVectors;
   /** Embeds queries; must be the matrix's model (checked on every query). */
   embedder: QueryEmbedder;
   /** The set's token-level vectors, loaded on first use; absent when the set has none. */
@@ -37,33 +42,51 @@ export interface DenseIndex {
   search?: (query: QueryEmbedding, k: number) => Promise<DenseHit[]>;
 }
 
+/** Candidates of a compact first pass rescored in float32: k × this. */
+const RESCORE_FACTOR = 4;
+
 /** `single`: cosine of pooled vectors. `multi`: late-interaction MaxSim over token vectors. */
 export type DenseSearchMode = 'single' | 'multi';
 
 /**
- * Exact dense retrieval over a stored embedding set: the query is embedded with the set's own model (refused
- * otherwise) and scored against every document vector. Also what GQR builds on: {@link embedQuery},
+ * Dense retrieval over a stored embedding set: the query is embedded with the set's own model (refused
+ * otherwise) and scored against every document vector — exactly in float32, or by a compact first pass (int8 or
+ * sign bits) whose candidates are rescored in float32 (see `searchCompact`). Also what GQR builds on: {@link embedQuery},
  * {@link vectorsFor} and {@link tokenVectorsFor} give the query embedding and candidate vectors it refines with.
  */
 export class DenseRetriever implements Retriever {
   readonly pipeline = 'dense';
   /** How documents are scored. */
   readonly searchMode: DenseSearchMode;
+  /** How pooled vectors are scanned (resolved from the pipeline's choice and the set's size). */
+  readonly vectorForm: VectorForm;
+  private readonly compact: CompactVectors | undefined;
+  private readonly vectors: VectorMatrix | CompactVectors;
 
   constructor(
     private readonly index: DenseIndex,
-    options: { searchMode?: DenseSearchMode } = {},
+    options: { searchMode?: DenseSearchMode; vectorForm?: VectorFormChoice } = {},
   ) {
+    const vectors = index.matrix ?? index.compact;
+    if (!vectors) throw new Error('A dense index needs its float32 vectors or their compact form.');
+    this.vectors = vectors;
     this.searchMode = options.searchMode ?? 'single';
     if (this.searchMode === 'multi' && !index.tokens) {
-      throw new Error(`The vectors of ${index.matrix.model.modelId} were stored without token-level embeddings; MaxSim needs them.`);
+      throw new Error(`The vectors of ${vectors.model.modelId} were stored without token-level embeddings; MaxSim needs them.`);
     }
-    assertSameEmbeddingModel(index.matrix.model, index.embedder.info);
+    assertSameEmbeddingModel(vectors.model, index.embedder.info);
+    this.vectorForm = this.searchMode === 'multi' ? 'float32' : resolveVectorForm(options.vectorForm, vectors.size);
+    if (this.vectorForm === 'float32' && !index.matrix) {
+      throw new Error(
+        `Only the compact form of these ${vectors.size.toLocaleString('en-US')} vectors is loaded; search them as int8 or binary.`,
+      );
+    }
+    this.compact = this.vectorForm === 'float32' ? undefined : (index.compact ?? compactFormOf(index.matrix!));
   }
 
   /** The model that made the document vectors (and embeds the queries). */
   get model(): EmbeddingModelInfo {
-    return this.index.matrix.model;
+    return this.vectors.model;
   }
 
   /** Whether token-level document vectors are stored (MaxSim, GQR's multi scorer). */
@@ -76,8 +99,10 @@ export class DenseRetriever implements Retriever {
       model: { ...this.model, prefixes: { ...this.model.prefixes } },
       modelKey: embeddingModelKey(this.model),
       searchMode: this.searchMode,
-      similarity: this.searchMode === 'single' ? 'cosine (exact)' : 'MaxSim (exact)',
-      documents: this.index.matrix.size,
+      ...(this.compact
+        ? { vectorForm: this.vectorForm, similarity: `cosine (${this.vectorForm} first pass, float32 rescoring of ${RESCORE_FACTOR}×k)` }
+        : { similarity: this.searchMode === 'single' ? 'cosine (exact)' : 'MaxSim (exact)' }),
+      documents: this.vectors.size,
     };
   }
 
@@ -110,9 +135,13 @@ export class DenseRetriever implements Retriever {
     }
   }
 
-  /** Exact top-k cosine for an already embedded query. */
+  /** Top-k cosine for an already embedded query, in the retriever's vector form. */
   async searchByEmbedding(query: QueryEmbedding, k: number): Promise<ScoredDoc[]> {
-    const hits = this.index.search ? await this.index.search(query, k) : searchDense(this.index.matrix, query, k);
+    const hits = this.compact
+      ? await searchCompact(this.compact, query, k, { firstPass: this.vectorForm === 'binary' ? 'binary' : 'int8', rescoreFactor: RESCORE_FACTOR })
+      : this.index.search
+        ? await this.index.search(query, k)
+        : searchDense(this.index.matrix!, query, k);
     return hits.map(({ id, score }) => ({ id, score }));
   }
 
@@ -125,12 +154,21 @@ export class DenseRetriever implements Retriever {
     return this.searchByEmbedding(await this.embedQuery(text), k);
   }
 
-  /** Stored pooled vectors of the given documents (views, not copies); ids without a vector are left out. */
+  /**
+   * Stored pooled vectors of the given documents (views, not copies); ids without a vector are left out. With
+   * only the compact form loaded these are the dequantised int8 rows (within half a quantisation step).
+   */
   vectorsFor(ids: Iterable<string>): Map<string, Float32Array> {
     const out = new Map<string, Float32Array>();
+    const { matrix, compact } = this.index;
     for (const id of ids) {
-      const vector = this.index.matrix.vectorOf(id);
-      if (vector) out.set(id, vector);
+      if (matrix) {
+        const vector = matrix.vectorOf(id);
+        if (vector) out.set(id, vector);
+      } else {
+        const row = compact!.rowOf(id);
+        if (row !== undefined) out.set(id, compact!.dequantized(row));
+      }
     }
     return out;
   }

@@ -3,6 +3,7 @@ import { modelIdOfKey } from '../embedding/model-key.ts';
 import type { NormalizeMethod } from '../fusion/normalize.ts';
 import { DEFAULT_RRF_K } from '../fusion/rrf.ts';
 import { DEFAULT_GQR_CONFIG, type GqrConfig } from '../gqr/config.ts';
+import type { VectorFormChoice } from '../dense/vector-form.ts';
 import type { DenseSearchMode } from './dense-retriever.ts';
 import { DEFAULT_FETCH_K_MULTIPLIER } from './fusion-retriever.ts';
 
@@ -28,6 +29,11 @@ export interface DensePipelineSpec {
   modelKey: string;
   /** `single` (default): cosine of pooled vectors; `multi`: MaxSim over stored token vectors. */
   searchMode?: DenseSearchMode;
+  /**
+   * How pooled vectors are scanned (`single` only): `float32` exact; `int8` or `binary` first pass with float32
+   * rescoring; `auto` (default) float32 below 200,000 documents, int8 from there. The run config records the form used.
+   */
+  vectorForm?: VectorFormChoice;
 }
 
 /** Reciprocal rank fusion of two pipelines (reference §3.2). */
@@ -90,7 +96,7 @@ export function describePipeline(spec: PipelineSpec): string {
       return `BM25 k1=${p.k1} b=${p.b}${plain ? '' : ` d=${p.d}${p.termCountBoost ? ' +boost' : ''}`}`;
     }
     case 'dense':
-      return `Dense ${modelIdOfKey(spec.modelKey)}${spec.searchMode === 'multi' ? ' MaxSim' : ''}`;
+      return `Dense ${modelIdOfKey(spec.modelKey)}${spec.searchMode === 'multi' ? ' MaxSim' : spec.vectorForm && spec.vectorForm !== 'auto' ? ` ${spec.vectorForm}` : ''}`;
     case 'rrf':
       return `RRF k=${spec.k} (${describePipeline(spec.pipelines[0])} + ${describePipeline(spec.pipelines[1])})`;
     case 'cc':

@@ -2,12 +2,15 @@ import { useEffect } from 'react';
 import {
   NORMALIZE_METHODS,
   OKAPI_BM25,
+  resolveVectorForm,
   theoreticalMinScore,
   type CcPipelineSpec,
+  type DensePipelineSpec,
   type EmbeddingSetRecord,
   type NormalizeMethod,
   type PipelineSpec,
   type RrfPipelineSpec,
+  type VectorFormChoice,
 } from '../../core/index.ts';
 import { useAppStore } from './app-store.ts';
 import { useSearchableSets } from './embeddings.ts';
@@ -74,6 +77,7 @@ export function DenseForm({ spec, onChange, corpusId }: SpecFormProps) {
           ))}
         </select>
       </label>
+      {spec.searchMode !== 'multi' && chosen && <VectorFormSelect spec={spec} rows={chosen.rowsDone} onChange={onChange} />}
       {chosen?.tokens && (
         <label>
           Similarity{' '}
@@ -88,6 +92,30 @@ export function DenseForm({ spec, onChange, corpusId }: SpecFormProps) {
         </label>
       )}
     </fieldset>
+  );
+}
+
+/** Exact float32, or a compact first pass with float32 rescoring; `auto` says what it resolves to for this set. */
+function VectorFormSelect({ spec, rows, onChange }: { spec: DensePipelineSpec; rows: number; onChange: (spec: PipelineSpec) => void }) {
+  const auto = resolveVectorForm('auto', rows);
+  return (
+    <label>
+      Vector form{' '}
+      <select
+        aria-label="Vector form"
+        value={spec.vectorForm ?? 'auto'}
+        onChange={(e) => {
+          const vectorForm = e.target.value as VectorFormChoice;
+          const { vectorForm: _previous, ...rest } = spec;
+          onChange(vectorForm === 'auto' ? rest : { ...rest, vectorForm });
+        }}
+      >
+        <option value="auto">automatic ({auto} for {rows.toLocaleString('en-US')} documents)</option>
+        <option value="float32">float32, exact</option>
+        <option value="int8">int8, float32 rescoring (¼ of the memory)</option>
+        <option value="binary">binary (Hamming) first, then int8 and float32 rescoring</option>
+      </select>
+    </label>
   );
 }
 
