@@ -176,6 +176,10 @@ const server = http.createServer(async (req, res) => {
 server.listen(Number(values.port), values.host, () => {
   log(`${LLM_MODEL_ID} (${path.relative(root, values.model)}) on http://${values.host}:${values.port}/v1, ${values.threads} threads, context ${values.context}`);
 });
-const shutdown = () => server.close(() => process.exit(0));
+// Exit at once: a generation in progress has nobody left to answer.
+const shutdown = () => {
+  server.close();
+  process.exit(0);
+};
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
