@@ -3,7 +3,8 @@
 // (docs/hds-real.md) and the scaling chart (docs/hds-real-scaling.png).
 // Question counts: HDS_REAL_QUESTIONS (HDS, default 50), HDS_REAL_SWEEP_QUESTIONS and HDS_REAL_BASELINE_QUESTIONS
 // (default: the same). Each configuration's runs are kept in .tmp/hds-real/ and reused by a later bench run with the
-// same counts (HDS_REAL_FRESH=1 runs them again). `HDS_REAL_ONLY=1 npm run bench` runs this section alone.
+// same counts (HDS_REAL_FRESH=1 runs them again). HDS_REAL_STOP_AT=<ISO time or HH:MM UTC> stops the running
+// configuration then (its finished questions are kept, as dsw hds does on Ctrl-C) and skips the rest. `HDS_REAL_ONLY=1 npm run bench` runs this section alone.
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -32,6 +33,16 @@ interface ConfigResult {
   items: BatchItem[];
   wallMs: number;
   reused: boolean;
+}
+
+/** The time HDS_REAL_STOP_AT names (`HH:MM` is today, UTC), or null. */
+function stopAt(): number | null {
+  const raw = process.env.HDS_REAL_STOP_AT;
+  if (!raw) return null;
+  const hhmm = /^(\d{1,2}):(\d{2})$/.exec(raw);
+  const t = hhmm ? new Date().setUTCHours(Number(hhmm[1]), Number(hhmm[2]), 0, 0) : Date.parse(raw);
+  if (!Number.isFinite(t)) throw new Error(`HDS_REAL_STOP_AT must be HH:MM (UTC) or an ISO time, got "${raw}"`);
+  return t;
 }
 
 function count(name: string, fallback: number): number {
@@ -143,17 +154,29 @@ export async function benchHdsReal(): Promise<void> {
   const nBase = count('HDS_REAL_BASELINE_QUESTIONS', nHds);
   const configs: Config[] = [
     { id: 'hds', questions: nHds, args: [] },
-    ...BUDGETS.filter((b) => b !== 8).map((b) => ({ id: `hds-max-search-calls-${b}`, questions: nSweep, args: ['--max-search-calls', String(b)] })),
     ...(nBase > 0 ? [{ id: 'baselines', questions: nBase, args: ['--baselines', BASELINES.join(',')] }] : []),
+    ...BUDGETS.filter((b) => b !== 8).map((b) => ({ id: `hds-max-search-calls-${b}`, questions: nSweep, args: ['--max-search-calls', String(b)] })),
   ];
   const server = await startLlmServer(Number(process.env.HDS_REAL_PORT ?? 8182));
   const results: ConfigResult[] = [];
+  const deadline = stopAt();
+  let stopped = false;
+  // dsw hds stops at SIGINT and writes what it finished.
+  const timer = deadline === null ? undefined : setTimeout(() => {
+    stopped = true;
+    process.emit('SIGINT');
+  }, Math.max(0, deadline - Date.now()));
   try {
     for (const config of configs) {
+      if (stopped) {
+        console.log(`${config.id}: not run (HDS_REAL_STOP_AT ${process.env.HDS_REAL_STOP_AT} reached)`);
+        continue;
+      }
       const result = await runConfig(dataset, server.baseUrl, config);
       results.push(result);
-      const perQuestion = result.wallMs / Math.max(1, config.questions);
-      console.log(`${config.id}: ${config.questions} questions, ${(result.wallMs / 1000).toFixed(0)} s (${(perQuestion / 1000).toFixed(1)} s per question)${result.reused ? ', reused from .tmp/hds-real' : ''}`);
+      const ran = new Set(result.items.map((i) => i.questionId)).size;
+      const perQuestion = result.wallMs / Math.max(1, ran);
+      console.log(`${config.id}: ${ran} of ${config.questions} questions${stopped ? ' (stopped)' : ''}, ${(result.wallMs / 1000).toFixed(0)} s (${(perQuestion / 1000).toFixed(1)} s per question)${result.reused ? ', reused from .tmp/hds-real' : ''}`);
       // Written after every configuration, so that a bench stopped midway still leaves what it measured.
       const byId = new Map(results.map((r) => [r.config.id, r.items]));
       const hdsItems = byId.get('hds')!;
@@ -170,6 +193,7 @@ export async function benchHdsReal(): Promise<void> {
     }
     if (results.length === configs.length) console.log('written: docs/hds-real.md, docs/hds-real-scaling.png');
   } finally {
+    clearTimeout(timer);
     await server.stop();
   }
 }

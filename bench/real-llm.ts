@@ -37,6 +37,8 @@ export async function startLlmServer(port: number, threads = 2, timeoutMs = 300_
       if (exited !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
+      // llama.cpp may hold the main thread for a while; then it is killed.
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
     });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;

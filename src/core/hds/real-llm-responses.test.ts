@@ -29,6 +29,15 @@ describe(`real output of ${fixture.model}`, () => {
     expect(run.answer).toBe('Chief of Protocol');
   });
 
+  it('the prompt\'s two actions echoed back run no search and give no answer', async () => {
+    const echoed = response('echoed-both-actions');
+    expect(parseHdsResponse(echoed.response, 4).action).toEqual({ kind: 'answer', text: '' });
+    const retriever = new KeyedRetriever({});
+    const run = await runHds(echoed.question, {}, { llm: new ScriptedLlm([echoed.response, 'Chief of Protocol']), retriever });
+    expect(retriever.calls).toEqual([]);
+    expect(run.answer).toBe('Chief of Protocol');
+  });
+
   it('dots inside a real answer are kept', () => {
     expect(parseHdsResponse('\\boxed{St. Louis...}', 4).action).toEqual({ kind: 'answer', text: 'St. Louis...' });
     expect(parseHdsResponse('\\boxed{\u2026}', 4).action).toEqual({ kind: 'answer', text: '' });
