@@ -135,9 +135,17 @@ async function completions(req, res) {
     res.writeHead(200, { ...CORS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
     const send = (value) => res.write(`data: ${JSON.stringify(value)}\n\n`);
     send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
-    const out = await serialized(() => generate(body, controller.signal, (text) => {
-      send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: text }, finish_reason: null }] });
-    }));
+    // An SSE comment now and then while the request waits its turn or the prompt is read (minutes on a busy CPU),
+    // so that clients' idle timeouts measure a stalled server, not a queue.
+    const keepAlive = setInterval(() => res.write(': waiting\n\n'), 10_000);
+    let out;
+    try {
+      out = await serialized(() => generate(body, controller.signal, (text) => {
+        send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: text }, finish_reason: null }] });
+      }));
+    } finally {
+      clearInterval(keepAlive);
+    }
     send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: out.finishReason }] });
     if (body.stream_options?.include_usage) send({ ...base, object: 'chat.completion.chunk', choices: [], usage: out.usage });
     res.end('data: [DONE]\n\n');
