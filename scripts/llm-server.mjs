@@ -1,6 +1,6 @@
 // npm run llm:serve: serves the GGUF model that `npm run models` fetched over the OpenAI chat-completions protocol
 // on loopback, with llama.cpp (through node-llama-cpp's prebuilt binaries, installed into .llm/runtime).
-//   node scripts/llm-server.mjs [--port 8181] [--host 127.0.0.1] [--model .llm/models/<file>.gguf] [--threads 2]
+//   node scripts/llm-server.mjs [--port 8080] [--host 127.0.0.1] [--model .llm/models/<file>.gguf] [--threads 2]
 //                               [--context 8192] [--max-tokens 512]
 // Endpoints: GET /v1/models, GET /health, POST /v1/chat/completions (JSON or SSE with a final usage chunk).
 // One request is generated at a time; the others wait in order. A client that disconnects stops its generation.
@@ -14,7 +14,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const paths = llmPaths(root);
 const { values } = parseArgs({
   options: {
-    port: { type: 'string', default: process.env.LLM_PORT ?? '8181' },
+    // 8080 is llama-server's port, so the app's "llama.cpp server" preset finds it as it is.
+    port: { type: 'string', default: process.env.LLM_PORT ?? '8080' },
     host: { type: 'string', default: '127.0.0.1' },
     model: { type: 'string', default: path.join(paths.models, LLM_MODEL_FILE) },
     threads: { type: 'string', default: '2' },
