@@ -5,8 +5,11 @@ import { benchBm25 } from './bm25.ts';
 console.log(`# Deep Search Workbench benchmarks — ${new Date().toISOString()}`);
 console.log(`node ${process.version}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`);
 
-await benchBm25();
-await (await import('./compare.ts')).benchCompare();
-await (await import('./hds.ts')).benchHds();
-await (await import('./dense.ts')).benchDense();
-await (await import('./gqr.ts')).benchGqr();
+if (process.env.HDS_REAL_ONLY !== '1') {
+  await benchBm25();
+  await (await import('./compare.ts')).benchCompare();
+  await (await import('./hds.ts')).benchHds();
+  await (await import('./dense.ts')).benchDense();
+  await (await import('./gqr.ts')).benchGqr();
+}
+await (await import('./hds-real.ts')).benchHdsReal();

@@ -135,6 +135,7 @@ export {
 export { DEFAULT_HDS_CONFIG, resolveHdsConfig, validateHdsConfig, effectiveK, HdsConfigError, type HdsConfig } from './hds/config.ts';
 export { DEFAULT_PLAN_PROMPT, DEFAULT_FINAL_PROMPT } from './hds/prompts.ts';
 export { runHds, HdsRunError } from './hds/run-hds.ts';
+export { protocolBreakage, emptyBreakage, type ProtocolBreakage } from './hds/protocol-breakage.ts';
 export {
   HDS_PROTOCOL,
   type HdsRun,

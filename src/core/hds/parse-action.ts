@@ -34,6 +34,8 @@ const END_QUERIES = /<\|end(?: search queries|_search_queries)\|>/i;
 const BEGIN_RESULTS = /<\|begin(?: search results|_search_results)\|>/i;
 const ANSWER_TAG = /<answer>\s*([\s\S]*?)\s*<\/answer>/i;
 const QUERY_SEPARATORS = /[;\n]+/;
+// The prompt's own `\boxed{...}`, echoed back by small models: a placeholder, not an answer.
+const PLACEHOLDER_ANSWER = /^[.\s\u2026]*$/;
 // One list prefix: bullet, `1.`/`1)`, `query 3:`, or a single letter + `.`/`)` (reference §1.4 step 4).
 const LIST_PREFIX = /^\s*(?:[-*•]|\d+[.)]|query\s*\d*\s*:|[a-z][.)])\s*/i;
 
@@ -142,13 +144,18 @@ function splitQueries(source: string, maxQueries: number): { kept: string[]; ove
  * Parses one model response. Priority: last `\boxed{…}` (H3), then the first `<answer>…</answer>`, then the first
  * query block in either token spelling (H1), all read outside reasoning (H2). A block without usable queries gives an
  * answer equal to the whole visible text (reference); a response with no marker at all is an `unmarked` answer (H4).
+ * A boxed answer of only dots (`\boxed{...}`, the prompt's placeholder echoed) is empty, like `\boxed{}`, so the
+ * loop asks the final prompt (reference §1.3).
  */
 export function parseHdsResponse(text: string, maxQueries: number): HdsParsedResponse {
   const { visibleText, reasoning } = splitReasoning(text);
   const base = { visibleText, reasoning, queriesOverCap: [] as string[] };
 
   const boxed = extractBoxed(visibleText);
-  if (boxed !== undefined) return { ...base, action: { kind: 'answer', text: boxed }, marker: 'boxed' };
+  if (boxed !== undefined) {
+    const text = PLACEHOLDER_ANSWER.test(boxed) ? '' : boxed;
+    return { ...base, action: { kind: 'answer', text }, marker: 'boxed' };
+  }
 
   const tag = ANSWER_TAG.exec(visibleText);
   if (tag) return { ...base, action: { kind: 'answer', text: tag[1].trim() }, marker: 'answer-tag' };

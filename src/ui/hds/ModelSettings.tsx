@@ -118,9 +118,11 @@ export function ModelSettings() {
       </button>
       <div className="model-notes">
         {provider.kind === 'transformers' ? (
-          <p className="hint">
-            Downloads {provider.modelId || 'the model'} from the Hugging Face hub on first use (a few hundred MB), then runs it in this browser; WebGPU is much faster
-            than the CPU. Small models follow the search-query format loosely.
+          <p className="hint" data-testid="in-browser-needs">
+            Needs a text-generation model exported to ONNX for transformers.js (config.json, tokenizer files and onnx/model*.onnx with past key values):{' '}
+            {provider.modelId || 'the model'} is downloaded from the Hugging Face hub on first use (a few hundred MB, network needed), then runs in this browser;
+            WebGPU is much faster than the CPU. Nothing offline provides one: `npm run models` fetches a GGUF model instead — for that, run `npm run llm:serve`
+            and choose “llama.cpp server”. Small models follow the search-query format loosely.
           </p>
         ) : (
           <>

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { protocolBreakage } from './protocol-breakage.ts';
+import { runHds } from './run-hds.ts';
+import { doc, KeyedRetriever, ScriptedLlm } from './test-doubles.ts';
+
+const B = '<|begin search queries|>';
+const E = '<|end search queries|>';
+
+async function run(replies: string[]) {
+  return runHds('q', { maxTurns: 3 }, { llm: new ScriptedLlm(replies), retriever: new KeyedRetriever({}, [doc('d1', 1, 'text')]) });
+}
+
+describe('protocolBreakage', () => {
+  it('counts each kind of breakage over the plan turns of several runs', async () => {
+    const runs = await Promise.all([
+      run([`${B}alpha${E}`, `${B}beta`, '\\boxed{x}']), // clean, unterminated block, clean answer
+      run([`${B} ; ${E}`]), // a block with no query: the visible text is the answer
+      run(['just words', ]), // no marker
+      run(['\\boxed{...}', 'final']), // placeholder echoed, then the final prompt
+    ]);
+    expect(protocolBreakage(runs)).toEqual({ turns: 6, noMarker: 1, unterminatedBlock: 1, emptyQueries: 1, emptyAnswer: 1 });
+  });
+
+  it('is all zeros for no runs', () => {
+    expect(protocolBreakage([])).toEqual({ turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0 });
+  });
+});

@@ -1,0 +1,35 @@
+import type { HdsRun } from './types.ts';
+
+/** How often a model broke the HDS output protocol, counted over the plan turns of runs. */
+export interface ProtocolBreakage {
+  /** Plan turns looked at. */
+  turns: number;
+  /** Turns with neither an answer marker nor a query block (H4). */
+  noMarker: number;
+  /** Query blocks without their closing token. */
+  unterminatedBlock: number;
+  /** Query blocks with no usable query in them. */
+  emptyQueries: number;
+  /** Answer markers with nothing in them (`\boxed{}`, or the prompt's `\boxed{...}` echoed). */
+  emptyAnswer: number;
+}
+
+export function emptyBreakage(): ProtocolBreakage {
+  return { turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0 };
+}
+
+/** Protocol breakage of the plan turns of the given HDS runs, summed. */
+export function protocolBreakage(runs: readonly HdsRun[]): ProtocolBreakage {
+  const total = emptyBreakage();
+  for (const run of runs) {
+    for (const turn of run.turns) {
+      if (!turn.action) continue; // the turn failed or was cancelled before the model answered
+      total.turns++;
+      if (turn.marker === 'none') total.noMarker++;
+      if (turn.unterminatedQueryBlock) total.unterminatedBlock++;
+      if (turn.marker === 'query-block' && turn.action.kind === 'answer') total.emptyQueries++;
+      if ((turn.marker === 'boxed' || turn.marker === 'answer-tag') && turn.action.kind === 'answer' && turn.action.text === '') total.emptyAnswer++;
+    }
+  }
+  return total;
+}

@@ -1,0 +1,45 @@
+// Responses of a real small model (saved in fixtures/real-llm-responses.json) that the parser or loop once mishandled.
+import { describe, expect, it } from 'vitest';
+import fixture from './fixtures/real-llm-responses.json';
+import { parseHdsResponse } from './parse-action.ts';
+import { runHds } from './run-hds.ts';
+import { KeyedRetriever, ScriptedLlm } from './test-doubles.ts';
+
+function response(id: string) {
+  const found = fixture.responses.find((r) => r.id === id);
+  if (!found) throw new Error(`fixture ${id} missing`);
+  return found;
+}
+
+describe(`real output of ${fixture.model}`, () => {
+  it('the prompt\'s own \\boxed{...} echoed back is no answer', () => {
+    const echoed = response('echoed-boxed-placeholder');
+    const parsed = parseHdsResponse(echoed.response, 4);
+    expect(parsed.marker).toBe('boxed');
+    expect(parsed.action).toEqual({ kind: 'answer', text: '' });
+  });
+
+  it('after an echoed placeholder the loop asks the final prompt for the answer', async () => {
+    const echoed = response('echoed-boxed-placeholder');
+    const llm = new ScriptedLlm([echoed.response, 'Chief of Protocol']);
+    const run = await runHds(echoed.question, {}, { llm, retriever: new KeyedRetriever({}) });
+    expect(run.turns).toHaveLength(1);
+    expect(run.fallback).toBeDefined();
+    expect(run.terminatedBy).toBe('answer_fallback');
+    expect(run.answer).toBe('Chief of Protocol');
+  });
+
+  it('the prompt\'s two actions echoed back run no search and give no answer', async () => {
+    const echoed = response('echoed-both-actions');
+    expect(parseHdsResponse(echoed.response, 4).action).toEqual({ kind: 'answer', text: '' });
+    const retriever = new KeyedRetriever({});
+    const run = await runHds(echoed.question, {}, { llm: new ScriptedLlm([echoed.response, 'Chief of Protocol']), retriever });
+    expect(retriever.calls).toEqual([]);
+    expect(run.answer).toBe('Chief of Protocol');
+  });
+
+  it('dots inside a real answer are kept', () => {
+    expect(parseHdsResponse('\\boxed{St. Louis...}', 4).action).toEqual({ kind: 'answer', text: 'St. Louis...' });
+    expect(parseHdsResponse('\\boxed{\u2026}', 4).action).toEqual({ kind: 'answer', text: '' });
+  });
+});
