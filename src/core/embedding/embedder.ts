@@ -10,6 +10,7 @@ import type {
 } from './model-info.ts';
 import { poolHiddenStates, tokenVectors, type HiddenStates } from './pooling.ts';
 import { findEmbeddingPreset } from './registry.ts';
+import { howToGetModel } from './app-model-presence.ts';
 
 /** The `@huggingface/transformers` module (type only; loaded lazily so importing the core stays light). */
 export type TransformersModule = typeof import('@huggingface/transformers');
@@ -154,8 +155,9 @@ export async function loadEmbedder(options: EmbedderOptions): Promise<Embedder> 
     if (env.allowLocalModels) tried.push(`local path "${joinPath(env.localModelPath, modelId)}"`);
     if (env.allowRemoteModels) tried.push(`remote host "${joinPath(env.remoteHost, modelId)}"`);
     const reason = error instanceof Error ? error.message : String(error);
+    const advice = env.allowRemoteModels ? '' : ` ${howToGetModel(modelId)}`;
     throw new Error(
-      `Could not load embedding model "${modelId}" (dtype ${dtype}) from ${tried.join(' or ') || 'nowhere: local and remote loading are both off'}: ${reason}`,
+      `Could not load embedding model "${modelId}" (dtype ${dtype}) from ${tried.join(' or ') || 'nowhere: local and remote loading are both off'}: ${reason}${advice}`,
       { cause: error },
     );
   }
