@@ -2,7 +2,7 @@
 
 usage: export_encoder.py <sentence-transformers model dir> <out dir>
 Writes config.json, tokenizer.json, tokenizer_config.json, special_tokens_map.json, vocab.txt,
-onnx/model.onnx (fp32, output last_hidden_state) and onnx/model_quantized.onnx (onnxruntime dynamic int8),
+onnx/model.onnx (fp32, output last_hidden_state) and onnx/model_quantized.onnx (onnxruntime dynamic uint8, per channel),
 then checks both against the PyTorch model and prints the largest differences.
 """
 import json
@@ -11,6 +11,7 @@ import shutil
 import sys
 
 import numpy as np
+import onnx
 import onnxruntime as ort
 import torch
 from onnxruntime.quantization import QuantType, quantize_dynamic
@@ -18,6 +19,16 @@ from transformers import AutoModel, AutoTokenizer
 
 TOKENIZER_FILES = ["config.json", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt"]
 INPUTS = ["input_ids", "attention_mask", "token_type_ids"]
+
+
+def feed_forward_outputs(path, config):
+    """The MatMuls that project the feed-forward block back to the hidden size. Their input is the GELU output,
+    whose outliers a per-tensor dynamic uint8 scale cannot hold: quantised, some texts' vectors fall to cosine
+    0.97 against fp32; kept in fp32, every text stays above 0.99 (measured on 300 texts per shared collection)."""
+    graph = onnx.load(path, load_external_data=False).graph
+    shape = [config.intermediate_size, config.hidden_size]
+    weights = {i.name for i in graph.initializer if list(i.dims) == shape}
+    return [n.name for n in graph.node if n.op_type == "MatMul" and any(x in weights for x in n.input)]
 
 
 def export(src: str, out: str) -> None:
@@ -53,7 +64,8 @@ def export(src: str, out: str) -> None:
     )
     program.save(fp32, external_data=False)
     quantized = os.path.join(onnx_dir, "model_quantized.onnx")
-    quantize_dynamic(fp32, quantized, weight_type=QuantType.QUInt8)
+    quantize_dynamic(fp32, quantized, weight_type=QuantType.QUInt8, per_channel=True,
+                     nodes_to_exclude=feed_forward_outputs(fp32, model.config))
 
     check = tokenizer(["Check the exported graph on a padded batch of a length the trace never saw, please.", "short"],
                       padding=True, return_tensors="pt")
