@@ -62,7 +62,10 @@ for (const encoder of REAL_ENCODERS) {
       await page.getByLabel('Weights (dtype)').selectOption(dtype);
       await expect(page.getByTestId('model-location-hint')).toContainText('They are present.');
       await page.getByRole('button', { name: 'Embed', exact: true }).click();
-      await expect(page.getByTestId('embed-summary')).toContainText(`Embedded ${lines.length.toLocaleString('en-US')} documents`, { timeout: 600_000 });
+      await expect(page.getByTestId('embed-summary')).toContainText(
+        `Embedded ${lines.length.toLocaleString('en-US')} documents with ${encoder.presetId} (${dtype},`,
+        { timeout: 600_000 },
+      );
     }
 
     const sets = await storedVectors(page);

@@ -84,6 +84,8 @@ export interface ModelOptions {
 export interface BuiltPipeline {
   retriever: Retriever;
   spec: PipelineSpec;
+  /** Node's version and, for dense pipelines, the transformers.js / ONNX Runtime versions (saved runs). */
+  runtime: Record<string, string>;
 }
 
 /**
@@ -102,9 +104,10 @@ export async function buildPipelineFromOptions(
   const known = [...ANALYZER_KEYS, ...BM25_KEYS, ...(pipeline === 'bm25' ? [] : DENSE_KEYS), ...(pipeline === 'rrf' ? RRF_KEYS : []), ...(pipeline === 'cc' ? CC_KEYS : []), ...(pipeline === 'gqr' ? GQR_KEYS : [])];
   rejectUnknown(params, known, pipeline);
   const bm25: PipelineSpec = { kind: 'bm25', params: bm25Params(params) };
-  if (pipeline === 'bm25') return { retriever: await build(bm25, { bm25Index: async () => dataset.index }), spec: bm25 };
+  const node = { node: process.version };
+  if (pipeline === 'bm25') return { retriever: await build(bm25, { bm25Index: async () => dataset.index }), spec: bm25, runtime: node };
 
-  const { modelKey, index } = await embedDataset(dataset, params, io, models);
+  const { modelKey, index, runtime } = await embedDataset(dataset, params, io, models);
   const searchMode = 'searchMode' in params ? expectOneOf('searchMode', params.searchMode, ['single', 'multi'] as const) : undefined;
   const dense: PipelineSpec = { kind: 'dense', modelKey, ...(searchMode ? { searchMode } : {}) };
   const fetchKMultiplier = 'fetchKMultiplier' in params ? expectNumber('fetchKMultiplier', params.fetchKMultiplier) : DEFAULT_FETCH_K_MULTIPLIER;
@@ -127,7 +130,7 @@ export async function buildPipelineFromOptions(
     };
   }
   const resources = { bm25Index: async () => dataset.index, denseIndex: async () => index };
-  return { retriever: await build(spec, resources), spec };
+  return { retriever: await build(spec, resources), spec, runtime: { ...runtime, ...node } };
 }
 
 async function build(spec: PipelineSpec, resources: Parameters<typeof buildRetriever>[1]): Promise<Retriever> {
@@ -164,7 +167,7 @@ async function embedDataset(
   params: Record<string, ParamValue>,
   io: CliIo,
   models: ModelOptions,
-): Promise<{ modelKey: string; index: DenseIndex }> {
+): Promise<{ modelKey: string; index: DenseIndex; runtime: Readonly<Record<string, string>> }> {
   const { source, localModelPath } = resolveModelSource(models, io.cwd);
   const preset = presetForModel(source.modelId);
   const text = (key: string) => (key in params ? String(params[key]) : undefined);
@@ -209,6 +212,7 @@ async function embedDataset(
   return {
     modelKey: set.modelKey,
     index: { matrix, embedder, tokens: set.tokens ? () => loadTokenStore(vectors, set) : undefined },
+    runtime: embedder.runtime,
   };
 }
 

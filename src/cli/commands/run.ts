@@ -62,7 +62,7 @@ export const runCommand: CliCommand = async (argv, io) => {
   const out = values.out === undefined ? null : writableTarget(io.cwd, values.out);
   const jsonOut = values['save-json'] === undefined ? null : writableTarget(io.cwd, values['save-json']);
   const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params));
-  const { retriever, spec } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
+  const { retriever, spec, runtime } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
     model: values.model,
     modelsDir: values['models-dir'],
     modelHost: values['model-host'],
@@ -86,6 +86,7 @@ export const runCommand: CliCommand = async (argv, io) => {
       qrels: buildQrelsMap(await dataset.store.getQrels(dataset.corpus.id)),
       measures,
       elapsedMs,
+      runtime,
     });
     write(jsonOut, values['save-json']!, exportRunJson(record));
     if (record.metrics) {
