@@ -8,7 +8,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { sharedDataset } from '../bench/harness.ts';
 import { fidelityTexts, realModelMissing, REAL_ENCODERS, referenceVectors, rowCosines, worstCosine } from '../bench/real/reference-encoder.ts';
 
-const COLLECTIONS = ['adi', 'cranfield', 'npl', 'hotpotqa-500'].filter((name) => sharedDataset(name));
+// REAL_COLLECTIONS=adi,cranfield narrows the check (e.g. for a quick try).
+const COLLECTIONS = (process.env.REAL_COLLECTIONS?.split(',') ?? ['adi', 'cranfield', 'npl', 'hotpotqa-500']).filter((name) => sharedDataset(name));
 const FLOORS = { fp32: 0.9999, q8: 0.99 } as const;
 
 async function storedVectors(page: Page): Promise<Map<string, Map<string, number[]>>> {
