@@ -12,8 +12,10 @@ import { CACHE_DIR, fidelityTexts, realModelMissing, REAL_ENCODERS, referenceVec
 import { encoderFolder } from '../scripts/real-encoders.mjs';
 import { renderSweepChart, sweepTable, type SweepResult } from './real/sweep-report.ts';
 
-const FIDELITY_COLLECTIONS = ['adi', 'cranfield', 'npl', 'hotpotqa-500'];
-const RETRIEVAL_COLLECTIONS = ['cranfield', 'hotpotqa-500', 'npl']; // smallest corpus first
+// REAL_COLLECTIONS=adi,cranfield narrows the section (e.g. for a quick try).
+const narrowed = process.env.REAL_COLLECTIONS?.split(',');
+const FIDELITY_COLLECTIONS = narrowed ?? ['adi', 'cranfield', 'npl', 'hotpotqa-500'];
+const RETRIEVAL_COLLECTIONS = narrowed ?? ['cranfield', 'hotpotqa-500', 'npl']; // smallest corpus first
 const MEASURES = ['nDCG@10', 'R@100', 'AP'] as const;
 const ALPHAS = '0,0.25,0.5,0.75,1';
 

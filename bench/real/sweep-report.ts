@@ -50,7 +50,7 @@ export function sweepTable(sweeps: SweepResult[]): string {
 /** An SVG line chart: nDCG@10 against α per GQR variant, baselines as dashed lines; one panel per collection. */
 export function sweepChartSvg(sweeps: SweepResult[], title: string): string {
   const panelW = 360, panelH = 260, left = 50, top = 50, gap = 30, bottomLegend = 70;
-  const width = left + sweeps.length * (panelW + gap);
+  const width = Math.max(left + 4 * 190 + 40, left + sweeps.length * (panelW + gap));
   const height = top + panelH + bottomLegend;
   const parts: string[] = [`<text x="${left}" y="24" font-size="16" font-weight="bold">${escapeXml(title)}</text>`];
   sweeps.forEach((sweep, i) => {
