@@ -5,11 +5,16 @@ import { benchBm25 } from './bm25.ts';
 console.log(`# Deep Search Workbench benchmarks — ${new Date().toISOString()}`);
 console.log(`node ${process.version}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`);
 
-if (process.env.HDS_REAL_ONLY !== '1') {
+// `npm run bench -- <section> …` runs only those sections: core, real, hds-real (all by default).
+const only = process.argv.slice(2);
+if (process.env.HDS_REAL_ONLY === '1') only.push('hds-real');
+const wants = (section: string) => only.length === 0 || only.includes(section);
+if (wants('core')) {
   await benchBm25();
   await (await import('./compare.ts')).benchCompare();
   await (await import('./hds.ts')).benchHds();
   await (await import('./dense.ts')).benchDense();
   await (await import('./gqr.ts')).benchGqr();
 }
-await (await import('./hds-real.ts')).benchHdsReal();
+if (wants('real')) await (await import('./real-models.ts')).benchRealModels();
+if (wants('hds-real')) await (await import('./hds-real.ts')).benchHdsReal();

@@ -110,3 +110,18 @@ test('embedding interrupted by closing the tab resumes where it stopped', async 
   await expect(set).toContainText('10,000 ✓');
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test('the model menu says which models this app serves, and how to get one it does not', async ({ page }) => {
+  await loadSample(page);
+  await page.goto('/#/embeddings');
+  await page.getByRole('radio', { name: 'Served by this app (offline)' }).check();
+  await page.getByLabel('Model', { exact: true }).selectOption('tiny-bert');
+  await expect(page.getByLabel('Model', { exact: true }).locator('option[value="tiny-bert"]')).toHaveText(/\(in this app\)$/);
+  await expect(page.getByTestId('model-location-hint')).toContainText('They are present.');
+  // tiny-bert is generated in fp32 only: the quantised file is not there.
+  await page.getByLabel('Weights (dtype)').selectOption('q8');
+  const hint = page.getByTestId('model-location-hint');
+  await expect(hint).toContainText('Not present in this app (onnx/model_quantized.onnx missing).');
+  await expect(hint).toContainText('To get "tiny-bert": run `npm run gen:model`');
+  await expect(page.getByLabel('Model', { exact: true }).locator('option[value="tiny-bert"]')).toHaveText(/\(not in this app\)$/);
+});

@@ -93,6 +93,8 @@ export interface BuiltPipeline {
   spec: PipelineSpec;
   /** What the retriever was built on (for the core's use cases, which build their own from `spec`). */
   resources: RetrievalResources;
+  /** Node's version and, for dense pipelines, the transformers.js / ONNX Runtime versions (saved runs). */
+  runtime: Record<string, string>;
 }
 
 /**
@@ -111,12 +113,13 @@ export async function buildPipelineFromOptions(
   const known = [...ANALYZER_KEYS, ...BM25_KEYS, ...(pipeline === 'bm25' ? [] : DENSE_KEYS), ...(pipeline === 'rrf' ? RRF_KEYS : []), ...(pipeline === 'cc' ? CC_KEYS : []), ...(pipeline === 'gqr' ? GQR_KEYS : [])];
   rejectUnknown(params, known, pipeline);
   const bm25: PipelineSpec = { kind: 'bm25', params: bm25Params(params) };
+  const node = { node: process.version };
   if (pipeline === 'bm25') {
     const resources = { bm25Index: async () => dataset.index };
-    return { retriever: await build(bm25, resources), spec: bm25, resources };
+    return { retriever: await build(bm25, resources), spec: bm25, resources, runtime: node };
   }
 
-  const { modelKey, index } = await embedDataset(dataset, params, io, models);
+  const { modelKey, index, runtime } = await embedDataset(dataset, params, io, models);
   const searchMode = 'searchMode' in params ? expectOneOf('searchMode', params.searchMode, ['single', 'multi'] as const) : undefined;
   const vectorForm = 'vectorForm' in params ? expectOneOf('vectorForm', params.vectorForm, ['auto', 'float32', 'int8', 'binary'] as const) : undefined;
   const dense: PipelineSpec = { kind: 'dense', modelKey, ...(searchMode ? { searchMode } : {}), ...(vectorForm ? { vectorForm } : {}) };
@@ -140,7 +143,7 @@ export async function buildPipelineFromOptions(
     };
   }
   const resources = { bm25Index: async () => dataset.index, denseIndex: async () => index };
-  return { retriever: await build(spec, resources), spec, resources };
+  return { retriever: await build(spec, resources), spec, resources, runtime: { ...runtime, ...node } };
 }
 
 async function build(spec: PipelineSpec, resources: RetrievalResources): Promise<Retriever> {
@@ -177,7 +180,7 @@ async function embedDataset(
   params: Record<string, ParamValue>,
   io: CliIo,
   models: ModelOptions,
-): Promise<{ modelKey: string; index: DenseIndex }> {
+): Promise<{ modelKey: string; index: DenseIndex; runtime: Readonly<Record<string, string>> }> {
   const { source, localModelPath } = resolveModelSource(models, io.cwd);
   const preset = presetForModel(source.modelId);
   const text = (key: string) => (key in params ? String(params[key]) : undefined);
@@ -222,6 +225,7 @@ async function embedDataset(
   return {
     modelKey: set.modelKey,
     index: { matrix, embedder, tokens: set.tokens ? () => loadTokenStore(vectors, set) : undefined },
+    runtime: embedder.runtime,
   };
 }
 

@@ -101,6 +101,7 @@ export {
 } from './embedding/embedder.ts';
 export { EMBEDDING_MODEL_PRESETS, findEmbeddingPreset, type EmbeddingModelPreset } from './embedding/registry.ts';
 export { documentText } from './embedding/document-text.ts';
+export { DTYPE_FILES, howToGetModel, modelFilesFor, probeAppModel, type AppModelPresence } from './embedding/app-model-presence.ts';
 export {
   describeEmbeddingModel,
   sameEmbeddingModel,

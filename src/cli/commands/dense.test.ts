@@ -102,6 +102,10 @@ describe('dsw with dense pipelines (tiny-bert)', () => {
     expect(JSON.stringify(record.pipeline)).toContain('tiny-bert');
     expect(record.config).toMatchObject({ method: 'rrf', k: 10, pipeline1: { pipeline: 'dense', config: { model: { modelId: 'tiny-bert', dimensions: 32 } } } });
     expect(record.metrics?.queryCount).toBeGreaterThan(0);
+    // The inference software that made the vectors is recorded with the run (reproducibility).
+    const transformersVersion = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/@huggingface/transformers/package.json'), 'utf8')).version;
+    const ortVersion = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/onnxruntime-node/package.json'), 'utf8')).version;
+    expect(record.versions.runtime).toEqual({ 'transformers.js': transformersVersion, 'onnxruntime-node': ortVersion, node: process.version });
     // RRF with k 10: a document first in both lists scores 2/11, the most any document can.
     for (const ranking of record.rankings) expect(ranking.scores[0]!).toBeLessThanOrEqual(2 / 11 + 1e-12);
   });

@@ -57,7 +57,7 @@ export const runCommand: CliCommand = async (argv, io) => {
   const out = values.out === undefined ? null : writableTarget(io.cwd, values.out);
   const jsonOut = values['save-json'] === undefined ? null : writableTarget(io.cwd, values['save-json']);
   const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params), encodingOption(values.encoding));
-  const { spec, resources } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
+  const { spec, resources, runtime } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
     model: values.model,
     modelsDir: values['models-dir'],
     modelHost: values['model-host'],
@@ -66,7 +66,7 @@ export const runCommand: CliCommand = async (argv, io) => {
   if (queries.length === 0) throw new CliError(`Dataset ${values.dataset} has no queries (queries.jsonl)`);
   const tag = values.tag ?? values.pipeline!;
   const { record, run } = await runQuerySet(
-    { corpusId: dataset.corpus.id, spec, k: topK, name: values.name ?? tag, measures },
+    { corpusId: dataset.corpus.id, spec, k: topK, name: values.name ?? tag, measures, runtime },
     { corpora: dataset.store, resources },
   );
   const elapsedMs = record.elapsedMs ?? 0;

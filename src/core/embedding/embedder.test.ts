@@ -66,6 +66,16 @@ describe('loadEmbedder (tiny-bert, real inference)', () => {
     );
     await expect(load({ modelId: 'no-such-model' })).rejects.toThrow(/"no-such-model".*no-such-model\/"/);
   });
+
+  it('a missing model says how to get it: the models step for a real preset, else a folder or the hub', async () => {
+    const missing = path.join(modelRoot, 'nowhere');
+    await expect(load({ localModelPath: missing, modelId: 'Xenova/all-MiniLM-L6-v2' })).rejects.toThrow(
+      'To get "Xenova/all-MiniLM-L6-v2": run `npm run models` in the workbench\'s folder (it writes public/models/Xenova/all-MiniLM-L6-v2/ for offline use), choose a model folder from this computer, or download it from the Hugging Face Hub.',
+    );
+    await expect(load({ modelId: 'no-such-model' })).rejects.toThrow(
+      'To get "no-such-model": put its files (config.json, tokenizer.json, onnx/model.onnx) in public/models/no-such-model/, choose a model folder',
+    );
+  });
 });
 
 describe('Embedder pooled vectors', () => {

@@ -10,6 +10,8 @@ import type {
 } from './model-info.ts';
 import { poolHiddenStates, tokenVectors, type HiddenStates } from './pooling.ts';
 import { findEmbeddingPreset } from './registry.ts';
+import { howToGetModel } from './app-model-presence.ts';
+import { inferenceRuntime } from './runtime-versions.ts';
 
 /** The `@huggingface/transformers` module (type only; loaded lazily so importing the core stays light). */
 export type TransformersModule = typeof import('@huggingface/transformers');
@@ -154,8 +156,9 @@ export async function loadEmbedder(options: EmbedderOptions): Promise<Embedder> 
     if (env.allowLocalModels) tried.push(`local path "${joinPath(env.localModelPath, modelId)}"`);
     if (env.allowRemoteModels) tried.push(`remote host "${joinPath(env.remoteHost, modelId)}"`);
     const reason = error instanceof Error ? error.message : String(error);
+    const advice = env.allowRemoteModels ? '' : ` ${howToGetModel(modelId)}`;
     throw new Error(
-      `Could not load embedding model "${modelId}" (dtype ${dtype}) from ${tried.join(' or ') || 'nowhere: local and remote loading are both off'}: ${reason}`,
+      `Could not load embedding model "${modelId}" (dtype ${dtype}) from ${tried.join(' or ') || 'nowhere: local and remote loading are both off'}: ${reason}${advice}`,
       { cause: error },
     );
   }
@@ -176,6 +179,7 @@ export async function loadEmbedder(options: EmbedderOptions): Promise<Embedder> 
     maxTokens: Math.min(maxTokens, modelLimit),
     batchSize: options.batchSize ?? DEFAULT_EMBED_BATCH_SIZE,
     dimensions: config.hidden_size ?? 0,
+    runtime: inferenceRuntime(transformers),
   });
   if (embedder.info.dimensions === 0) await embedder.probeDimensions();
   return embedder;
@@ -190,6 +194,7 @@ interface EmbedderSettings {
   maxTokens: number;
   batchSize: number;
   dimensions: number;
+  runtime: Record<string, string>;
 }
 
 /** A loaded embedding model. Create with {@link loadEmbedder}. */
@@ -201,6 +206,8 @@ export class Embedder {
   readonly batchSize: number;
   /** Whether vectors are L2-normalised. */
   readonly normalize: boolean;
+  /** transformers.js and ONNX Runtime versions this embedder runs on (for saved runs). */
+  readonly runtime: Readonly<Record<string, string>>;
   private readonly extractor: FeatureExtractorLike;
   private readonly closingTokens: bigint[];
 
@@ -217,6 +224,7 @@ export class Embedder {
     this.maxTokens = settings.maxTokens;
     this.batchSize = settings.batchSize;
     this.normalize = settings.normalize;
+    this.runtime = settings.runtime;
     this.identity = {
       modelId: settings.modelId,
       dtype: settings.dtype,

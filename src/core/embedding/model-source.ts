@@ -3,7 +3,8 @@ import { EMBEDDING_MODEL_PRESETS, findEmbeddingPreset, type EmbeddingModelPreset
 /**
  * Where a model's files are read from, saved with the vectors so the same model can be loaded again to embed
  * queries (and to resume embedding).
- * - `app`: served by the app itself under its `models/` path (the bundled tiny-bert; offline).
+ * - `app`: served by the app itself under its `models/` path, filled from public/models/ (the generated tiny-bert
+ *   and whatever `npm run models` wrote there; offline).
  * - `remote`: downloaded from a model host: the Hugging Face Hub or a custom mirror (`host`).
  * - `folder`: a model folder the user picked from disk, kept in this browser (offline).
  * - `path`: a folder on the file system (CLI only).
@@ -33,11 +34,11 @@ export function presetForModel(modelIdOrFolder: string): EmbeddingModelPreset | 
   return EMBEDDING_MODEL_PRESETS.find((preset) => preset.modelId.split('/').pop()!.toLowerCase() === name);
 }
 
-/** A short description of a source, for lists ("bundled with the app", "Hugging Face Hub", …). */
+/** A short description of a source, for lists ("served by the app", "Hugging Face Hub", …). */
 export function describeModelSource(source: EmbeddingModelSource): string {
   switch (source.location) {
     case 'app':
-      return 'bundled with the app';
+      return 'served by the app (public/models)';
     case 'remote':
       return !source.host || source.host === HUGGING_FACE_HOST ? 'Hugging Face Hub' : `host ${source.host}`;
     case 'folder':

@@ -12,6 +12,11 @@ describe('embedding model registry', () => {
     expect(findEmbeddingPreset('tiny-bert')).toMatchObject({ pooling: 'mean', dimensions: 32, prefixes: { query: '', passage: '' } });
     expect(findEmbeddingPreset('unknown/model')).toBeUndefined();
   });
+  it('names the command that puts a model into public/models/, for the models the project prepares', () => {
+    expect(findEmbeddingPreset('Xenova/all-MiniLM-L6-v2')?.localSetup).toBe('npm run models');
+    expect(findEmbeddingPreset('tiny-bert')?.localSetup).toBe('npm run gen:model');
+    expect(findEmbeddingPreset('Xenova/e5-small-v2')?.localSetup).toBeUndefined();
+  });
   it('has unique ids', () => {
     const ids = EMBEDDING_MODEL_PRESETS.map((p) => p.modelId);
     expect(new Set(ids).size).toBe(ids.length);

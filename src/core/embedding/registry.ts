@@ -14,11 +14,13 @@ export interface EmbeddingModelPreset {
   dimensions: number;
   /** Max tokens per text (special tokens included); longer texts are truncated. */
   maxTokens: number;
+  /** The project command that writes this model into public/models/ (absent: the user brings the files). */
+  localSetup?: string;
 }
 
 const BGE_QUERY_INSTRUCTION = 'Represent this sentence for searching relevant passages: ';
 
-/** Known models. Real models are fetched into the local model folder by the user; `tiny-bert` is generated. */
+/** Known models. `npm run models` writes the real encoders marked `localSetup` to public/models/; `tiny-bert` is generated. */
 export const EMBEDDING_MODEL_PRESETS: readonly EmbeddingModelPreset[] = [
   {
     modelId: 'Xenova/all-MiniLM-L6-v2',
@@ -28,6 +30,7 @@ export const EMBEDDING_MODEL_PRESETS: readonly EmbeddingModelPreset[] = [
     dimensions: 384,
     // sentence-transformers' max_seq_length for this model (positions go to 512, training used 256).
     maxTokens: 256,
+    localSetup: 'npm run models',
   },
   {
     modelId: 'Xenova/bge-small-en-v1.5',
@@ -52,6 +55,7 @@ export const EMBEDDING_MODEL_PRESETS: readonly EmbeddingModelPreset[] = [
     prefixes: { query: '', passage: '' },
     dimensions: 32,
     maxTokens: 128,
+    localSetup: 'npm run gen:model',
   },
 ];
 

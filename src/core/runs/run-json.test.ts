@@ -46,6 +46,14 @@ describe('run JSON files', () => {
     expect(text).toContain('      {"queryId":"q1","docIds":["d1","d2"],"scores":[0.30000000000000004,-1e-300]}');
   });
 
+  it('round-trips the runtime versions, and rejects a runtime version that is not text', () => {
+    const withRuntime: RunRecord = { ...record, versions: { ...record.versions, runtime: { 'transformers.js': '4.3.2', 'onnxruntime-web': '1.31.0', browser: 'Chrome/156' } } };
+    expect(parseRunJson(exportRunJson(withRuntime)).versions).toEqual(withRuntime.versions);
+    const file = JSON.parse(exportRunJson(withRuntime));
+    file.run.versions.runtime.browser = 156;
+    expect(() => parseRunJson(JSON.stringify(file))).toThrow('run.versions.runtime.browser');
+  });
+
   it('writes only run fields, never credentials', () => {
     const leaky = { ...record, config: { ...record.config, apiKey: 'sk-secret' }, settings: { key: 'sk-other' } } as RunRecord;
     const text = exportRunJson(leaky);

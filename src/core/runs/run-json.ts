@@ -55,7 +55,11 @@ function cleanRecord(r: RunRecord): RunRecord {
     pipeline: withoutSecrets(r.pipeline),
     config: withoutSecrets(r.config),
     createdAt: r.createdAt,
-    versions: r.versions.models ? { workbench: r.versions.workbench, models: { ...r.versions.models } } : { workbench: r.versions.workbench },
+    versions: {
+      workbench: r.versions.workbench,
+      ...(r.versions.models ? { models: { ...r.versions.models } } : {}),
+      ...(r.versions.runtime ? { runtime: { ...r.versions.runtime } } : {}),
+    },
     k: r.k,
     measures: [...r.measures],
     metrics: r.metrics,
@@ -168,6 +172,11 @@ function readVersions(value: unknown): RunVersions {
     const models = object(v.models, 'run.versions.models');
     for (const [name, version] of Object.entries(models)) string(version, `run.versions.models.${name}`);
     versions.models = models as Record<string, string>;
+  }
+  if (v.runtime !== undefined) {
+    const runtime = object(v.runtime, 'run.versions.runtime');
+    for (const [name, version] of Object.entries(runtime)) string(version, `run.versions.runtime.${name}`);
+    versions.runtime = runtime as Record<string, string>;
   }
   return versions;
 }

@@ -23,6 +23,8 @@ export interface RunVersions {
   workbench: string;
   /** Model name → version or revision, for every model the pipeline used (embedding models, LLMs). */
   models?: Record<string, string>;
+  /** Inference software and host: `transformers.js`, `onnxruntime-node`/`onnxruntime-web`, `node` or `browser`. */
+  runtime?: Record<string, string>;
 }
 
 /** One query's ranking: parallel arrays, best first. */
@@ -106,6 +108,8 @@ export interface RunRecordInput {
   createdAt?: number;
   /** Models used: name → version. */
   models?: Record<string, string>;
+  /** Inference software and host (see {@link RunVersions.runtime}). */
+  runtime?: Record<string, string>;
   /** Default ''. */
   notes?: string;
   /** Evaluation options (BEIR's identical-id rule, on by default). */
@@ -138,6 +142,7 @@ export function buildRunRecord(input: RunRecordInput): RunRecord {
   const measures = resolveMeasures(input.measures ?? DEFAULT_MEASURES).map((m) => m.name);
   const versions: RunVersions = { workbench: WORKBENCH_VERSION };
   if (input.models && Object.keys(input.models).length > 0) versions.models = { ...input.models };
+  if (input.runtime && Object.keys(input.runtime).length > 0) versions.runtime = { ...input.runtime };
   return {
     id: input.id ?? newRunId(),
     name,

@@ -19,6 +19,8 @@ export interface QuerySetRequest {
   name: string;
   /** Measures scored against the corpus's qrels. */
   measures?: readonly string[];
+  /** The host's inference software and versions, recorded on the run (see `RunVersions.runtime`). */
+  runtime?: Record<string, string>;
 }
 
 /** What the use case runs on. */
@@ -72,6 +74,7 @@ export async function runQuerySet(request: QuerySetRequest, deps: QuerySetDeps, 
     measures: request.measures,
     elapsedMs,
     models: modelsOfPipeline(request.spec),
+    runtime: request.runtime,
   });
   await deps.runs?.saveRun(record);
   return { record, run };

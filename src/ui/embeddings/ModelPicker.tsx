@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EMBEDDING_MODEL_PRESETS, HUGGING_FACE_HOST, type EmbeddingDtype } from '../../core/index.ts';
+import { DTYPE_FILES, EMBEDDING_MODEL_PRESETS, howToGetModel, HUGGING_FACE_HOST, type EmbeddingDtype } from '../../core/index.ts';
 import { errorMessage, formatBytes } from '../shared/format.ts';
 import { filesFromInput } from '../shared/picked-files.ts';
 import { modelFoldersKey } from '../services/query-keys.ts';
@@ -7,19 +7,10 @@ import { getEmbedWorker } from '../services/workers.ts';
 import { useModelFolders } from '../shared/embeddings.ts';
 import { queryClient } from '../services/query-client.ts';
 import { useEmbedStore, withPresetDefaults } from './embed-store.ts';
+import { useAppModelPresence } from './use-app-model-presence.ts';
 
 const OTHER = '';
 const DTYPES: EmbeddingDtype[] = ['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4', 'bnb4', 'q4f16'];
-const DTYPE_FILES: Record<EmbeddingDtype, string> = {
-  fp32: 'onnx/model.onnx',
-  fp16: 'onnx/model_fp16.onnx',
-  q8: 'onnx/model_quantized.onnx',
-  int8: 'onnx/model_int8.onnx',
-  uint8: 'onnx/model_uint8.onnx',
-  q4: 'onnx/model_q4.onnx',
-  bnb4: 'onnx/model_bnb4.onnx',
-  q4f16: 'onnx/model_q4f16.onnx',
-};
 
 /** Chooses the embedding model: a preset or any model id, where its files come from, and how it embeds. */
 export function ModelPicker({ disabled }: { disabled: boolean }) {
@@ -29,6 +20,8 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
   const [folderError, setFolderError] = useState<string | null>(null);
   const [keeping, setKeeping] = useState(false);
   const preset = EMBEDDING_MODEL_PRESETS.find((p) => p.modelId === choice.modelId);
+  const presence = useAppModelPresence(choice.dtype);
+  const inApp = (modelId: string) => presence?.get(modelId)?.present;
   const chooseModel = (modelId: string) => useEmbedStore.setState((s) => ({ choice: withPresetDefaults(s.choice, modelId) }));
 
   const keepFolder = async (list: FileList | null) => {
@@ -53,7 +46,7 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
       <div className="row" role="radiogroup" aria-label="Model files from">
         {(
           [
-            ['app', 'Bundled with this app (offline)'],
+            ['app', 'Served by this app (offline)'],
             ['folder', 'A folder on this computer (offline)'],
             ['remote', 'Download from a model host'],
           ] as const
@@ -109,6 +102,7 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
               {EMBEDDING_MODEL_PRESETS.map((p) => (
                 <option key={p.modelId} value={p.modelId}>
                   {p.label} — {p.modelId}
+                  {choice.location === 'app' && inApp(p.modelId) !== undefined && (inApp(p.modelId) ? ' (in this app)' : ' (not in this app)')}
                 </option>
               ))}
               <option value={OTHER}>Other model id…</option>
@@ -135,6 +129,8 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
       )}
       <p className="hint" data-testid="model-location-hint">
         {choice.location === 'app' && `Files are read from this app at /models/${choice.modelId || '…'}/ (${DTYPE_FILES[choice.dtype]} and the tokenizer).`}
+        {choice.location === 'app' && preset && inApp(preset.modelId) === true && ' They are present.'}
+        {choice.location === 'app' && preset && inApp(preset.modelId) === false && ` Not present in this app (${presence!.get(preset.modelId)!.missingFiles.join(', ')} missing). ${howToGetModel(preset.modelId)}`}
         {choice.location === 'remote' &&
           `Files are downloaded from ${choice.host.trim() || HUGGING_FACE_HOST}${choice.modelId || '…'} and cached by the browser; this needs the network.`}
         {choice.location === 'folder' && `Weights file used: ${DTYPE_FILES[choice.dtype]}.`}

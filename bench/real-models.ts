@@ -1,0 +1,142 @@
+// Section "real models" of `npm run bench`: the real encoder (from `npm run models`) through the workbench beside
+// its reference implementations (bench/peers/, Python): sentence-transformers vectors, a dense run with exact
+// cosine, pytrec_eval, bm25s. Skipped with a message when the models or the peers are absent.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Bm25Retriever, buildQrelsMap, evaluateRun, loadCorpus, MemoryCorpusStore, OKAPI_BM25, runQueries } from '../src/core/index.ts';
+import { directorySources } from '../src/cli/node-sources.ts';
+import { runPeer } from '../scripts/python-env.mjs';
+import { figure, heading, sharedDataset } from './harness.ts';
+import { CACHE_DIR, fidelityTexts, realModelMissing, REAL_ENCODERS, referenceVectors, ROOT, rowCosines, workbenchVectors, worstCosine, type RealEncoder } from './real/reference-encoder.ts';
+import { encoderFolder } from '../scripts/real-encoders.mjs';
+import { renderSweepChart, sweepTable, type SweepResult } from './real/sweep-report.ts';
+
+// REAL_COLLECTIONS=adi,cranfield narrows the section (e.g. for a quick try).
+const narrowed = process.env.REAL_COLLECTIONS?.split(',');
+const FIDELITY_COLLECTIONS = narrowed ?? ['adi', 'cranfield', 'npl', 'hotpotqa-500'];
+const RETRIEVAL_COLLECTIONS = narrowed ?? ['cranfield', 'hotpotqa-500', 'npl']; // smallest corpus first
+const MEASURES = ['nDCG@10', 'R@100', 'AP'] as const;
+const ALPHAS = '0,0.25,0.5,0.75,1';
+
+export async function benchRealModels(): Promise<void> {
+  heading('real models: the workbench beside sentence-transformers, pytrec_eval and bm25s (bench/peers/)');
+  for (const encoder of REAL_ENCODERS) {
+    const missing = realModelMissing(encoder);
+    if (missing) {
+      console.log(`${encoder.presetId}: skipped, ${missing}`);
+      continue;
+    }
+    await fidelity(encoder);
+    const sweeps: SweepResult[] = [];
+    for (const name of RETRIEVAL_COLLECTIONS) {
+      const dir = sharedDataset(name);
+      if (!dir) {
+        console.log(`${name}: ../shared/data/${name} not found, skipped`);
+        continue;
+      }
+      denseAndMetrics(encoder, name, dir);
+      await bm25(name, dir);
+      sweeps.push(sweep(encoder, name, dir));
+      await report(encoder, sweeps); // after each collection, so a long run leaves the finished part behind
+    }
+  }
+}
+
+async function fidelity(encoder: RealEncoder): Promise<void> {
+  console.log(`\n${encoder.presetId} vectors (transformers.js, Node) vs sentence-transformers encode, per text:`);
+  for (const name of FIDELITY_COLLECTIONS) {
+    const dir = sharedDataset(name);
+    if (!dir) continue;
+    const texts = fidelityTexts(dir);
+    const reference = referenceVectors(encoder, texts);
+    for (const [dtype, floor] of [['fp32', 0.9999], ['q8', 0.99]] as const) {
+      const worst = worstCosine(rowCosines(await workbenchVectors(encoder, dtype, texts), reference, texts.length), texts);
+      figure(`${name} ${dtype}: worst cosine of ${texts.length} texts`, worst.cosine.toFixed(6), `≥ ${floor}`, worst.cosine >= floor);
+    }
+  }
+}
+
+function dsw(args: string[]): string {
+  return execFileSync(process.execPath, [path.join(ROOT, 'bin/dsw.mjs'), ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+type Scores = { aggregate: Record<string, number>; perQuery: Record<string, Record<string, number>> };
+
+function denseAndMetrics(encoder: RealEncoder, name: string, dir: string): void {
+  const work = path.join(CACHE_DIR, name);
+  fs.mkdirSync(work, { recursive: true });
+  const ours = path.join(work, 'dense-workbench.trec');
+  const theirs = path.join(work, 'dense-peer.trec');
+  const model = path.relative(ROOT, encoderFolder(ROOT, encoder));
+  const started = performance.now();
+  dsw(['run', '--dataset', dir, '--pipeline', 'dense', '--model', model, '--top-k', '1000', '--out', ours]);
+  const oursSeconds = (performance.now() - started) / 1000;
+  const peerStarted = performance.now();
+  const peer = JSON.parse(runPeer(ROOT, 'dense_run.py', [encoderFolderOfPeer(encoder), dir, theirs], { quiet: true }).trim().split('\n').at(-1)!) as Record<string, number>;
+  const peerSeconds = (performance.now() - peerStarted) / 1000;
+  const workbench = (JSON.parse(dsw(['eval', '--qrels', path.join(dir, 'qrels/test.tsv'), '--run', ours, '--measures', MEASURES.join(','), '--json'])) as Scores).aggregate;
+  console.log(`\n${name}: dense all-MiniLM-L6-v2, workbench (dsw run, ${oursSeconds.toFixed(0)} s) / peer (sentence-transformers + exact cosine + pytrec_eval, ${peerSeconds.toFixed(0)} s)`);
+  for (const m of MEASURES) {
+    const diff = Math.abs(workbench[m]! - peer[m]!);
+    figure(`${name} dense ${m}`, `${workbench[m]!.toFixed(4)} / ${peer[m]!.toFixed(4)}`, '|Δ| ≤ 0.002', diff <= 0.002);
+  }
+  // The same run files scored by dsw eval and by pytrec_eval (trec_eval's code): every query, every measure.
+  for (const [label, run] of [['workbench run', ours], ['peer run', theirs]] as const) {
+    const a = JSON.parse(dsw(['eval', '--qrels', path.join(dir, 'qrels/test.tsv'), '--run', run, '--measures', 'nDCG@10,R@100,AP,P@10', '--per-query', '--keep-identical-ids', '--json'])) as Scores;
+    const b = JSON.parse(runPeer(ROOT, 'trec_eval.py', [dir, run], { quiet: true })) as Scores;
+    let worst = 0;
+    let compared = 0;
+    for (const [qid, values] of Object.entries(b.perQuery)) {
+      for (const [measure, value] of Object.entries(values)) {
+        const ourValue = a.perQuery[qid]?.[measure];
+        worst = Math.max(worst, ourValue === undefined ? Infinity : Math.abs(ourValue - value));
+        compared++;
+      }
+    }
+    figure(`${name} dsw eval vs pytrec_eval, ${label}`, `${worst.toExponential(1)} max |Δ|`, `≤ 1e-9 (${compared} values)`, worst <= 1e-9);
+  }
+}
+
+function encoderFolderOfPeer(encoder: RealEncoder): string {
+  return runPeer(ROOT, 'model_dir.py', [encoder.pythonPackage, encoder.modelSubdir], { quiet: true }).trim();
+}
+
+async function bm25(name: string, dir: string): Promise<void> {
+  const store = new MemoryCorpusStore();
+  const { corpus, index } = await loadCorpus(await directorySources(dir), { name }, store);
+  const queries = await store.getQueries(corpus.id);
+  const retriever = new Bm25Retriever(index, OKAPI_BM25);
+  await runQueries(retriever, queries.slice(0, 5), 1000);
+  const started = performance.now();
+  const run = await runQueries(retriever, queries, 1000);
+  const ourQps = queries.length / ((performance.now() - started) / 1000);
+  const ours = evaluateRun(buildQrelsMap(await store.getQrels(corpus.id)), run, ['nDCG@10']).aggregate['nDCG@10']!;
+  const peer = JSON.parse(runPeer(ROOT, 'bm25_run.py', [dir, path.join(CACHE_DIR, name, 'bm25-peer.trec')], { quiet: true })) as {
+    aggregate: Record<string, number>;
+    queriesPerSecond: number;
+  };
+  figure(`${name} BM25 nDCG@10 workbench / bm25s`, `${ours.toFixed(4)} / ${peer.aggregate['nDCG@10']!.toFixed(4)}`, '|Δ| ≤ 0.005', Math.abs(ours - peer.aggregate['nDCG@10']!) <= 0.005);
+  figure(`${name} BM25 queries/s workbench / bm25s`, `${ourQps.toFixed(0)} / ${peer.queriesPerSecond.toFixed(0)} = ${(ourQps / peer.queriesPerSecond).toFixed(2)}×`, 'printed', null);
+}
+
+function sweep(encoder: RealEncoder, name: string, dir: string): SweepResult {
+  const model = path.relative(ROOT, encoderFolder(ROOT, encoder));
+  const json = dsw([
+    'sweep', '--dataset', dir, '--pipeline', 'gqr', '--model', model, '--measures', 'nDCG@10,R@100', '--top-k', '100',
+    '--grid', 'target=per-step,fixed', '--grid', 'optimizer=gd,adam', '--grid', `mixtureAlpha=${ALPHAS}`, '--json',
+  ]);
+  const result = { collection: name, ...JSON.parse(json) } as SweepResult;
+  fs.writeFileSync(path.join(CACHE_DIR, name, 'gqr-sweep.json'), json);
+  return result;
+}
+
+async function report(encoder: RealEncoder, sweeps: SweepResult[]): Promise<void> {
+  const table = sweepTable(sweeps);
+  console.log(`\nGQR (dense ${encoder.presetId} primary, BM25 complementary), nDCG@10 / R@100, α = mixtureAlpha:\n${table}`);
+  const docs = path.join(ROOT, 'docs');
+  fs.writeFileSync(path.join(docs, 'gqr-real-minilm.md'), `${table}\n`);
+  const png = path.join(docs, 'gqr-real-minilm.png');
+  await renderSweepChart(sweeps, png);
+  console.log(`chart: ${path.relative(ROOT, png)}, table: docs/gqr-real-minilm.md`);
+}

@@ -1,0 +1,46 @@
+// The Python environment for model preparation and the bench peers: a venv in .venv-models/ (git-ignored) with
+// bench/peers/requirements.txt installed. Made once; remade only when the requirements file changes.
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const VENV_DIR = '.venv-models';
+export const REQUIREMENTS = 'bench/peers/requirements.txt';
+
+/** The venv's python, or null when the venv has not been made. */
+export function venvPython(root) {
+  const python = path.join(root, VENV_DIR, 'bin', 'python');
+  return fs.existsSync(python) ? python : null;
+}
+
+/** Makes the venv and installs the requirements unless that was already done for this requirements file. */
+export function ensurePythonEnv({ root, log }) {
+  const dir = path.join(root, VENV_DIR);
+  const requirements = path.join(root, REQUIREMENTS);
+  const wanted = crypto.createHash('sha256').update(fs.readFileSync(requirements)).digest('hex');
+  const stamp = path.join(dir, '.requirements.sha256');
+  if (venvPython(root) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8').trim() === wanted) return venvPython(root);
+  const system = process.env.PYTHON ?? 'python3';
+  if (!venvPython(root)) {
+    log(`making a Python venv in ${VENV_DIR}/ with ${system}`);
+    execFileSync(system, ['-m', 'venv', dir], { stdio: 'inherit' });
+  }
+  log(`installing ${REQUIREMENTS} into ${VENV_DIR}/ (PyTorch for CPU, sentence-transformers, ONNX tools; a few GB the first time)`);
+  execFileSync(venvPython(root), ['-m', 'pip', 'install', '--disable-pip-version-check', '-r', requirements], { stdio: 'inherit' });
+  fs.writeFileSync(stamp, `${wanted}\n`);
+  return venvPython(root);
+}
+
+/** Runs a Python script of bench/peers/ in the venv and returns its standard output. */
+export function runPeer(root, script, args, options = {}) {
+  const python = venvPython(root);
+  if (!python) throw new Error(`No Python venv in ${VENV_DIR}/; run \`npm run models\` first`);
+  return execFileSync(python, [path.join(root, 'bench/peers', script), ...args], {
+    cwd: path.join(root, 'bench/peers'),
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    stdio: ['ignore', 'pipe', options.quiet ? 'pipe' : 'inherit'],
+    env: { ...process.env, HF_HUB_OFFLINE: '1', TRANSFORMERS_OFFLINE: '1', TOKENIZERS_PARALLELISM: 'false' },
+  });
+}
