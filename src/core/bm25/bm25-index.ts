@@ -2,7 +2,7 @@ import type { CorpusDocument } from '../corpus/types.ts';
 import { Analyzer, type AnalyzerOptions } from '../text/analyzer.ts';
 import type { CompactIndex } from './compact/compact-index.ts';
 import { CompactIndexBuilder } from './compact/index-builder.ts';
-import { contains, maxScoreTopK, ScoringContext, type QueryTerm } from './compact/maxscore.ts';
+import { contains, maxScoreTopK, paramsKey, ScoringContext, type QueryTerm } from './compact/maxscore.ts';
 import { findSorted, stringAt } from './compact/string-table.ts';
 import { compactFromSnapshot, type MiniSearchSnapshot } from './minisearch-snapshot.ts';
 import { OKAPI_BM25, type Bm25Params } from './params.ts';
@@ -120,14 +120,18 @@ export class Bm25Index {
 
   private compact(): CompactIndex {
     if (!this.index) {
-      this.index = this.builder!.build();
+      const index = this.builder!.build();
       this.builder = null;
+      const context = new ScoringContext(index, { ...OKAPI_BM25 });
+      index.maxContributions = context.allUpperBounds();
+      this.index = index;
+      this.contexts.set(paramsKey(OKAPI_BM25), context);
     }
     return this.index;
   }
 
   private context(params: Bm25Params): ScoringContext {
-    const key = `${params.k1} ${params.b} ${params.d} ${params.termCountBoost}`;
+    const key = paramsKey(params);
     let context = this.contexts.get(key);
     if (!context) {
       if (this.contexts.size >= KEPT_CONTEXTS) this.contexts.delete(this.contexts.keys().next().value!);

@@ -22,6 +22,11 @@ export interface CompactIndex {
   postingDocs: Uint32Array;
   /** Term frequencies; 16 bits unless a term repeats more than 65,535 times in one document. */
   postingFreqs: Uint16Array | Uint32Array;
+  /**
+   * Each term's highest contribution under one parameter set (the default one), written at build time so that
+   * pruning needs no pass over the postings after a restore. Other parameter sets compute theirs on first use.
+   */
+  maxContributions?: { params: string; values: Float64Array };
 }
 
 /** Narrowest array that holds every frequency. */

@@ -34,7 +34,15 @@ export class ScoringContext {
     const avg = index.averageLength;
     this.lengthNorm = new Float64Array(index.documentCount);
     for (let d = 0; d < index.documentCount; d++) this.lengthNorm[d] = k1 * (1 - b + (b * index.lengths[d]!) / avg);
-    this.maxContribution = new Float64Array(index.termStarts.length - 1).fill(-1);
+    const stored = index.maxContributions;
+    this.maxContribution =
+      stored && stored.params === paramsKey(params) ? stored.values : new Float64Array(index.termStarts.length - 1).fill(-1);
+  }
+
+  /** Every term's highest contribution (a pass over all postings), as `CompactIndex.maxContributions` keeps it. */
+  allUpperBounds(): { params: string; values: Float64Array } {
+    for (let t = 0; t < this.maxContribution.length; t++) this.upperBound(t);
+    return { params: paramsKey(this.params), values: this.maxContribution };
   }
 
   idf(term: number): number {
@@ -69,6 +77,11 @@ export function contains(index: CompactIndex, term: number, doc: number): boolea
   const end = index.termStarts[term + 1]!;
   const at = seek(index.postingDocs, index.termStarts[term]!, end, doc);
   return at < end && index.postingDocs[at] === doc;
+}
+
+/** Identifies a parameter set. */
+export function paramsKey(params: Bm25Params): string {
+  return `${params.k1} ${params.b} ${params.d} ${params.termCountBoost}`;
 }
 
 /** First position in `[from, to)` whose document is ≥ `target` (galloping, then binary search). */
