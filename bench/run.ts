@@ -10,3 +10,5 @@ await (await import('./compare.ts')).benchCompare();
 await (await import('./hds.ts')).benchHds();
 await (await import('./dense.ts')).benchDense();
 await (await import('./gqr.ts')).benchGqr();
+// The small end of the scale curves (the full run, up to a million passages in a tab, is npm run bench:scale).
+await (await import('./scale/run-scale.ts')).benchScale({ sizes: [10_000, 100_000], nodeSizes: [], plots: false });
