@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadCorpus, MemoryCorpusStore, type AnalyzerOptions, type LoadCorpusResult } from '../core/index.ts';
+import { findDocuments, IndexOnlyCorpusStore, loadCorpus, MemoryCorpusStore, type AnalyzerOptions, type LoadCorpusResult } from '../core/index.ts';
 import { CliError, type CliIo } from './io.ts';
 import { directorySources } from './node-sources.ts';
 
@@ -8,12 +8,21 @@ export interface LoadedDataset extends LoadCorpusResult {
   store: MemoryCorpusStore;
 }
 
-/** Loads a BEIR folder (or any loadable folder or file); problems in the data are summarised on stderr. */
-export async function loadDataset(dir: string, io: CliIo, analyzer?: AnalyzerOptions): Promise<LoadedDataset> {
+/**
+ * Loads a BEIR folder (or any loadable folder or file); problems in the data are summarised on stderr.
+ * `documents: 'stream'` keeps no document in memory (only the index, queries and qrels); documents asked for
+ * later are read from the files again. For BM25 over corpora larger than memory.
+ */
+export async function loadDataset(
+  dir: string,
+  io: CliIo,
+  analyzer?: AnalyzerOptions,
+  documents: 'memory' | 'stream' = 'memory',
+): Promise<LoadedDataset> {
   const full = path.resolve(io.cwd, dir);
   const sources = await directorySources(full);
   if (sources.length === 0) throw new CliError(`Dataset ${dir} holds no files`);
-  const store = new MemoryCorpusStore();
+  const store = documents === 'stream' ? new IndexOnlyCorpusStore((ids) => findDocuments(sources, {}, ids)) : new MemoryCorpusStore();
   let result: LoadCorpusResult;
   try {
     result = await loadCorpus(sources, { name: path.basename(full), analyzer }, store);

@@ -17,6 +17,7 @@ export { MemoryCorpusStore } from './storage/memory-corpus-store.ts';
 export { IndexOnlyCorpusStore } from './storage/index-only-corpus-store.ts';
 export type { DocumentFetcher } from './storage/index-only-corpus-store.ts';
 export { loadCorpus } from './loader/load-corpus.ts';
+export { findDocuments } from './loader/find-documents.ts';
 export type { LoadCorpusOptions, LoadProgress, LoadCorpusResult } from './loader/load-corpus.ts';
 export type { Retriever } from './retrieval/retriever.ts';
 export { Bm25Retriever } from './retrieval/bm25-retriever.ts';

@@ -61,7 +61,7 @@ export const runCommand: CliCommand = async (argv, io) => {
   const measures = parseMeasureOption(values.measures).map((m) => m.name);
   const out = values.out === undefined ? null : writableTarget(io.cwd, values.out);
   const jsonOut = values['save-json'] === undefined ? null : writableTarget(io.cwd, values['save-json']);
-  const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params));
+  const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params), values.pipeline === 'bm25' ? 'stream' : 'memory');
   const { retriever, spec } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
     model: values.model,
     modelsDir: values['models-dir'],
