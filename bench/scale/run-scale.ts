@@ -84,9 +84,27 @@ export async function benchScale(options: { sizes?: number[]; nodeSizes?: number
     }
   }
 
+  // Results of earlier runs at other sizes are kept, so that a long size can be measured on its own.
+  const file = path.join(SCALE_DIR, 'results.json');
+  const earlier = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { node: NodeResult[]; tab: BrowserSizeResult[] }) : { node: [], tab: [] };
+  const merge = <T extends { docs: number }>(old: T[], fresh: T[]) =>
+    [...old.filter((r) => !fresh.some((f) => f.docs === r.docs)), ...fresh].sort((a, b) => a.docs - b.docs);
+  const all = { node: merge(earlier.node, node), tab: merge(earlier.tab, tab) };
   fs.mkdirSync(SCALE_DIR, { recursive: true });
-  fs.writeFileSync(path.join(SCALE_DIR, 'results.json'), JSON.stringify({ at: new Date().toISOString(), node, tab }, null, 2));
-  if (options.plots === false || node.length < 2) return;
+  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), ...all }, null, 2));
+  if (options.plots === false || all.node.length < 2) return;
+  await plotScale(all.node, all.tab);
+}
+
+/** Records one size measured outside `benchScale` (for example a long run started by hand). */
+export function recordResult(kind: 'node' | 'tab', result: NodeResult | BrowserSizeResult): void {
+  const file = path.join(SCALE_DIR, 'results.json');
+  const all = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : { node: [], tab: [] };
+  all[kind] = [...all[kind].filter((r: { docs: number }) => r.docs !== result.docs), result].sort((a, b) => a.docs - b.docs);
+  fs.writeFileSync(file, JSON.stringify(all, null, 2));
+}
+
+async function plotScale(node: NodeResult[], tab: BrowserSizeResult[]): Promise<void> {
   const pts = (rows: Array<{ docs: number }>, f: (r: any) => number) => rows.map((r) => [r.docs, f(r)] as [number, number]);
   const written = await writeCharts(path.join(ROOT, 'docs'), {
     'scale-load-time': {
@@ -127,4 +145,12 @@ export async function benchScale(options: { sizes?: number[]; nodeSizes?: number
   console.log(`\nplots: ${written.map((f) => path.relative(ROOT, f)).join(', ')}`);
 }
 
-if (process.argv[1] === import.meta.filename) await benchScale();
+if (process.argv[1] === import.meta.filename) {
+  const file = path.join(SCALE_DIR, 'results.json');
+  if (process.argv.includes('--plot-only')) {
+    const all = JSON.parse(fs.readFileSync(file, 'utf8')) as { node: NodeResult[]; tab: BrowserSizeResult[] };
+    await plotScale(all.node, all.tab);
+  } else {
+    await benchScale();
+  }
+}
