@@ -2,7 +2,7 @@ import type { CorpusDocument } from '../corpus/types.ts';
 import { Analyzer, type AnalyzerOptions } from '../text/analyzer.ts';
 import type { CompactIndex } from './compact/compact-index.ts';
 import { CompactIndexBuilder } from './compact/index-builder.ts';
-import { contains, maxScoreTopK, paramsKey, ScoringContext, type QueryTerm } from './compact/maxscore.ts';
+import { Accumulators, contains, exhaustiveTopK, maxScoreTopK, paramsKey, ScoringContext, type QueryTerm } from './compact/maxscore.ts';
 import { findSorted, stringAt } from './compact/string-table.ts';
 import { compactFromSnapshot, type MiniSearchSnapshot } from './minisearch-snapshot.ts';
 import { OKAPI_BM25, type Bm25Params } from './params.ts';
@@ -39,6 +39,12 @@ type IndexedDoc = Pick<CorpusDocument, 'id' | 'title' | 'text'>;
 const KEPT_CONTEXTS = 2;
 
 /**
+ * How the top-k is found. `auto`: term at a time when the query's postings exceed an eighth of the documents
+ * (common words, where pruning skips little), MaxScore otherwise. Both give the same results.
+ */
+export type TopKStrategy = 'auto' | 'maxscore' | 'exhaustive';
+
+/**
  * A BM25 index over title + text (one field): Okapi BM25 exactly as MiniSearch scores it (same numbers, same
  * order of equal scores), over a compact typed-array index (`compact/`) searched with MaxScore pruning. Documents
  * are added in batches while a corpus streams in; the serialised form is what is searched after a restore.
@@ -49,6 +55,9 @@ export class Bm25Index {
   private index: CompactIndex | null;
   private readonly contexts = new Map<string, ScoringContext>();
   private idNumbers: Map<string, number> | null = null;
+  private accumulators: Accumulators | null = null;
+  /** See `TopKStrategy`; settable for tests and benchmarks. */
+  strategy: TopKStrategy = 'auto';
 
   private constructor(analyzer: Analyzer, index: CompactIndex | null) {
     this.analyzer = analyzer;
@@ -89,6 +98,7 @@ export class Bm25Index {
       this.index = null;
       this.contexts.clear();
       this.idNumbers = null;
+      this.accumulators = null;
     }
     for (const doc of documents) {
       this.builder.add(doc.id, this.analyzer.terms(doc.title ? `${doc.title}\n${doc.text}` : (doc.text ?? '')));
@@ -105,7 +115,18 @@ export class Bm25Index {
       const t = findSorted(index.terms, text);
       if (t >= 0) present.push({ position: present.length, term: t, text });
     }
-    const top = maxScoreTopK(this.context(params), present, k);
+    let postings = 0;
+    for (const q of present) postings += index.termStarts[q.term + 1]! - index.termStarts[q.term]!;
+    // (accumulators count matched terms in a byte)
+    const exhaustive =
+      present.length < 255 && (this.strategy === 'exhaustive' || (this.strategy === 'auto' && postings > index.documentCount / 8));
+    let top;
+    if (exhaustive) {
+      if (this.accumulators?.scores.length !== index.documentCount) this.accumulators = new Accumulators(index.documentCount);
+      top = exhaustiveTopK(this.context(params), present, k, this.accumulators);
+    } else {
+      top = maxScoreTopK(this.context(params), present, k);
+    }
     return top.map(({ doc, score }) => {
       // Built the way MiniSearch reports matched terms (object keys, query order), so the lists are identical.
       const match: Record<string, true> = Object.create(null);

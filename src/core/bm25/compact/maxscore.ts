@@ -126,13 +126,7 @@ export function maxScoreTopK(context: ScoringContext, query: readonly QueryTerm[
   const present = new Uint8Array(m);
 
   const heap: ScoredPosting[] = [];
-  // true when a ranks below b
-  const worse = (a: ScoredPosting, b: ScoredPosting): boolean => {
-    if (a.score !== b.score) return a.score < b.score;
-    if (!boost && a.quality !== b.quality) return a.quality < b.quality;
-    if (a.first !== b.first) return a.first > b.first;
-    return a.doc > b.doc;
-  };
+  const worse = ranksBelow(boost);
   let threshold = -Infinity;
   // A bound is a sum in another order than the score, so it may round differently: keep a margin.
   const prunable = (upper: number) => upper < threshold - 1e-9 * Math.max(1, Math.abs(threshold));
@@ -190,6 +184,74 @@ export function maxScoreTopK(context: ScoringContext, query: readonly QueryTerm[
     if (heap.length === k) {
       threshold = heap[0]!.score;
       while (essential < m && prunable(bound(boundBelow[essential + 1]!, essential + 1))) essential++;
+    }
+  }
+  return heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
+}
+
+/** Whether `a` ranks below `b`: MiniSearch's order of results, equal scores included. */
+function ranksBelow(boost: boolean): (a: ScoredPosting, b: ScoredPosting) => boolean {
+  return (a, b) => {
+    if (a.score !== b.score) return a.score < b.score;
+    if (!boost && a.quality !== b.quality) return a.quality < b.quality;
+    if (a.first !== b.first) return a.first > b.first;
+    return a.doc > b.doc;
+  };
+}
+
+/** Per-document accumulators for term-at-a-time scoring, kept between queries. */
+export class Accumulators {
+  readonly scores: Float64Array;
+  readonly quality: Uint8Array;
+  readonly first: Uint8Array;
+  constructor(documentCount: number) {
+    this.scores = new Float64Array(documentCount);
+    this.quality = new Uint8Array(documentCount);
+    this.first = new Uint8Array(documentCount);
+  }
+}
+
+/**
+ * The exact top-k term at a time: every posting of every query term is added to its document's accumulator, in
+ * query order (so sums are MiniSearch's to the bit). Faster than MaxScore when the query's lists cover much of
+ * the corpus (queries of common words), where pruning skips little.
+ */
+export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTerm[], k: number, acc: Accumulators): ScoredPosting[] {
+  const { termStarts, postingDocs, postingFreqs } = context.index;
+  const { scores, quality, first } = acc;
+  const boost = context.params.termCountBoost;
+  if (query.length === 0 || k <= 0) return [];
+  const ordered = [...query].sort((a, b) => a.position - b.position);
+  for (const q of ordered) {
+    const idf = context.idf(q.term);
+    for (let p = termStarts[q.term]!, end = termStarts[q.term + 1]!; p < end; p++) {
+      const doc = postingDocs[p]!;
+      if (quality[doc] === 0) {
+        scores[doc] = context.contribution(idf, postingFreqs[p]!, doc);
+        first[doc] = Math.min(q.position, 255);
+      } else {
+        scores[doc] = scores[doc]! + context.contribution(idf, postingFreqs[p]!, doc);
+      }
+      quality[doc] = quality[doc]! + 1;
+    }
+  }
+  const worse = ranksBelow(boost);
+  const heap: ScoredPosting[] = [];
+  // Collect from the lists themselves (touched documents only), then clear what was touched.
+  for (const q of ordered) {
+    for (let p = termStarts[q.term]!, end = termStarts[q.term + 1]!; p < end; p++) {
+      const doc = postingDocs[p]!;
+      const matched = quality[doc]!;
+      if (matched === 0) continue;
+      const score = boost ? scores[doc]! * matched : scores[doc]!;
+      quality[doc] = 0;
+      if (heap.length === k && score < heap[0]!.score) continue;
+      const candidate: ScoredPosting = { doc, score, quality: matched, first: first[doc]! };
+      if (heap.length < k) heapPush(heap, candidate, worse);
+      else if (worse(heap[0]!, candidate)) {
+        heap[0] = candidate;
+        siftDown(heap, 0, worse);
+      }
     }
   }
   return heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
