@@ -39,7 +39,7 @@ type IndexedDoc = Pick<CorpusDocument, 'id' | 'title' | 'text'>;
 const KEPT_CONTEXTS = 2;
 
 /**
- * How the top-k is found. `auto`: term at a time when the query's postings exceed an eighth of the documents
+ * How the top-k is found. `auto`: term at a time when the query's postings exceed 1/64 of the documents
  * (common words, where pruning skips little), MaxScore otherwise. Both give the same results.
  */
 export type TopKStrategy = 'auto' | 'maxscore' | 'exhaustive';
@@ -119,7 +119,7 @@ export class Bm25Index {
     for (const q of present) postings += index.termStarts[q.term + 1]! - index.termStarts[q.term]!;
     // (accumulators count matched terms in a byte)
     const exhaustive =
-      present.length < 255 && (this.strategy === 'exhaustive' || (this.strategy === 'auto' && postings > index.documentCount / 8));
+      present.length < 255 && (this.strategy === 'exhaustive' || (this.strategy === 'auto' && postings > index.documentCount / 64));
     let top;
     if (exhaustive) {
       if (this.accumulators?.scores.length !== index.documentCount) this.accumulators = new Accumulators(index.documentCount);
