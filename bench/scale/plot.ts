@@ -23,7 +23,7 @@ const H = 400;
 const M = { left: 70, right: 20, top: 40, bottom: 50 };
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-const fmt = (v: number) => (v >= 1e6 ? `${v / 1e6}M` : v >= 1e3 ? `${v / 1e3}k` : String(+v.toPrecision(3)));
+const fmt = (v: number) => (v >= 1e6 ? `${+(v / 1e6).toPrecision(3)}M` : v >= 1e3 ? `${+(v / 1e3).toPrecision(3)}k` : String(+v.toPrecision(3)));
 
 export function chartSvg(chart: Chart): string {
   const xs = chart.series.flatMap((s) => s.points.map((p) => p[0]));
