@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CorpusLoadError, loadCorpus, MemoryCorpusStore, type AnalyzerOptions, type IngestIssue, type LoadCorpusResult, type TextEncodingChoice } from '../core/index.ts';
+import { CorpusLoadError, findDocuments, IndexOnlyCorpusStore, loadCorpus, MemoryCorpusStore, type AnalyzerOptions, type IngestIssue, type LoadCorpusResult, type TextEncodingChoice } from '../core/index.ts';
 import { CliError, type CliIo } from './io.ts';
 import { directorySources } from './node-sources.ts';
 
@@ -8,15 +8,27 @@ export interface LoadedDataset extends LoadCorpusResult {
   store: MemoryCorpusStore;
 }
 
-/** Loads a BEIR folder (or any loadable folder or file); problems in the data are summarised on stderr. */
 /** Problems printed when a load fails as a whole. */
 const FAILED_LOAD_ISSUES = 20;
 
-export async function loadDataset(dir: string, io: CliIo, analyzer?: AnalyzerOptions, encoding?: TextEncodingChoice): Promise<LoadedDataset> {
+export interface LoadDatasetOptions {
+  analyzer?: AnalyzerOptions;
+  /** How the files' bytes are decoded when they carry no byte-order mark (default UTF-8). */
+  encoding?: TextEncodingChoice;
+  /**
+   * `stream` keeps no document in memory (only the index, queries and qrels); documents asked for later are read
+   * from the files again. For BM25 over corpora larger than memory. Default `memory`.
+   */
+  documents?: 'memory' | 'stream';
+}
+
+/** Loads a BEIR folder (or any loadable folder or file); problems in the data are summarised on stderr. */
+export async function loadDataset(dir: string, io: CliIo, options: LoadDatasetOptions = {}): Promise<LoadedDataset> {
+  const { analyzer, encoding, documents = 'memory' } = options;
   const full = path.resolve(io.cwd, dir);
   const sources = await directorySources(full);
   if (sources.length === 0) throw new CliError(`Dataset ${dir} holds no files`);
-  const store = new MemoryCorpusStore();
+  const store = documents === 'stream' ? new IndexOnlyCorpusStore((ids) => findDocuments(sources, { encoding }, ids)) : new MemoryCorpusStore();
   let result: LoadCorpusResult;
   try {
     result = await loadCorpus(sources, { name: path.basename(full), analyzer, encoding }, store);

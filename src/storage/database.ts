@@ -2,6 +2,7 @@ import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type St
 import type { CorpusDocument, CorpusQuery, Qrel } from '../core/index.ts';
 import type { CorpusRecord, SerializedBm25Index } from '../core/index.ts';
 import type { StoredHdsRun } from './hds-schema.ts';
+import type { IndexPart } from './index-parts.ts';
 import type { StoredRun } from './runs-schema.ts';
 import type { StoredEmbeddingSet, StoredVectorChunk } from './vectors-schema.ts';
 
@@ -17,8 +18,10 @@ export interface StoredQrel extends Qrel {
 }
 export interface StoredIndex {
   corpusId: string;
-  kind: 'bm25';
-  index: SerializedBm25Index;
+  /** `bm25` for the index (its large arrays replaced by references), `bm25/<path>/<n>` for their parts. */
+  kind: string;
+  index?: SerializedBm25Index;
+  part?: IndexPart;
 }
 
 export interface WorkbenchDb extends DBSchema {

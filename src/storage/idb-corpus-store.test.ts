@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { StorageFullError } from '../core/index.ts';
+import { Bm25Index, StorageFullError } from '../core/index.ts';
 import { describeCorpusStoreContract } from '../test-support/corpus-store-contract.ts';
-import { corpusRecord } from '../test-support/stored-corpus.ts';
+import { corpusRecord, storeCorpus } from '../test-support/stored-corpus.ts';
 import { openWorkbenchDb } from './database.ts';
 import { IdbCorpusStore } from './idb-corpus-store.ts';
 import { removeIncompleteCorpora, ingestLockName } from './incomplete-corpora.ts';
@@ -11,6 +11,23 @@ let n = 0;
 const freshStore = async () => new IdbCorpusStore(await openWorkbenchDb(`test-${++n}`));
 
 describeCorpusStoreContract('IdbCorpusStore', freshStore);
+
+describe('IdbCorpusStore index rows', () => {
+  it('stores a large index as several rows and reads back one that searches the same', async () => {
+    const db = await openWorkbenchDb(`test-${++n}`);
+    const store = new IdbCorpusStore(db, 256);
+    const documents = Array.from({ length: 300 }, (_, i) => ({ id: `d${i}`, title: '', text: `salt ${i % 7 ? 'harbour' : 'quay'} mill ${i}` }));
+    await storeCorpus(store, 'c1', documents);
+    const rows = await db.getAll('indexes');
+    expect(rows.length).toBeGreaterThan(3);
+    const original = Bm25Index.create();
+    original.addAll(documents);
+    const restored = Bm25Index.restore((await store.getBm25Index('c1'))!);
+    expect(restored.search('quay mill', 20)).toEqual(original.search('quay mill', 20));
+    await store.deleteCorpus('c1');
+    expect(await db.getAll('indexes')).toEqual([]);
+  });
+});
 
 describe('IdbCorpusStore failures', () => {
   it('turns a quota failure into StorageFullError and keeps what was stored', async () => {

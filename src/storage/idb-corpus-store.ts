@@ -9,6 +9,7 @@ import {
   type SerializedBm25Index,
 } from '../core/index.ts';
 import { corpusKeyRange, type WorkbenchDb, type WorkbenchWriteTx } from './database.ts';
+import { INDEX_PART_BYTES, joinParts, splitIntoParts } from './index-parts.ts';
 import { guardQuota } from './quota.ts';
 
 /** The stores that hold a corpus's own rows. */
@@ -34,7 +35,11 @@ function strip<T extends { corpusId: string }>(row: T): Omit<T, 'corpusId'> {
 
 /** CorpusStore over IndexedDB. */
 export class IdbCorpusStore implements CorpusStore {
-  constructor(private readonly db: IDBPDatabase<WorkbenchDb>) {}
+  /** `indexPartBytes`: typed arrays of the index larger than this are stored as several rows. */
+  constructor(
+    private readonly db: IDBPDatabase<WorkbenchDb>,
+    private readonly indexPartBytes = INDEX_PART_BYTES,
+  ) {}
 
   async listCorpora(): Promise<CorpusRecord[]> {
     const all = await this.db.getAll('corpora');
@@ -81,8 +86,11 @@ export class IdbCorpusStore implements CorpusStore {
       const record = await corpora.get(corpusId);
       if (!record) throw new Error(`Corpus ${corpusId} vanished while it was being loaded`);
       const { index, ...counts } = commit;
+      const { head, parts } = splitIntoParts(index, this.indexPartBytes);
+      const indexes = tx.objectStore('indexes');
       await Promise.all([
-        tx.objectStore('indexes').put({ corpusId, kind: 'bm25', index }),
+        indexes.put({ corpusId, kind: 'bm25', index: head }),
+        ...parts.map((part) => indexes.put({ corpusId, kind: `bm25/${part.path}/${part.part}`, part })),
         corpora.put({ ...record, ...counts, status: 'ready' }),
         tx.done,
       ]);
@@ -129,6 +137,13 @@ export class IdbCorpusStore implements CorpusStore {
   }
 
   async getBm25Index(corpusId: string): Promise<SerializedBm25Index | undefined> {
-    return (await this.db.get('indexes', [corpusId, 'bm25']))?.index;
+    const tx = this.db.transaction('indexes');
+    const [row, partRows] = await Promise.all([
+      tx.store.get([corpusId, 'bm25']),
+      tx.store.getAll(IDBKeyRange.bound([corpusId, 'bm25/'], [corpusId, 'bm25/\uffff'])),
+      tx.done,
+    ]);
+    if (!row?.index) return undefined;
+    return joinParts(row.index, partRows.flatMap((r) => (r.part ? [r.part] : [])));
   }
 }

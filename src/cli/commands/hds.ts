@@ -121,7 +121,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   const settings: AgentSettings = { hds };
 
   const params = parseParams(values.param);
-  const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params));
+  const dataset = await loadDataset(values.dataset, io, { analyzer: analyzerFromParams(params) });
   const { spec, resources } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
     model: values['embedding-model'],
     modelsDir: values['models-dir'],

@@ -56,7 +56,11 @@ export const runCommand: CliCommand = async (argv, io) => {
   const measures = parseMeasureOption(values.measures).map((m) => m.name);
   const out = values.out === undefined ? null : writableTarget(io.cwd, values.out);
   const jsonOut = values['save-json'] === undefined ? null : writableTarget(io.cwd, values['save-json']);
-  const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params), encodingOption(values.encoding));
+  const dataset = await loadDataset(values.dataset, io, {
+    analyzer: analyzerFromParams(params),
+    encoding: encodingOption(values.encoding),
+    documents: values.pipeline === 'bm25' ? 'stream' : 'memory',
+  });
   const { spec, resources, runtime } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
     model: values.model,
     modelsDir: values['models-dir'],

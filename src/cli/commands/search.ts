@@ -41,7 +41,7 @@ export const searchCommand: CliCommand = async (argv, io) => {
   if (values.query === undefined || values.query.trim() === '') throw new CliError('dsw search needs --query "<text>"');
   const topK = numberOption('--top-k', values['top-k'], NUMERIC_RULES.topK, 10);
   const params = parseParams(values.param);
-  const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params));
+  const dataset = await loadDataset(values.dataset, io, { analyzer: analyzerFromParams(params), documents: values.pipeline === 'bm25' ? 'stream' : 'memory' });
   const { retriever } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
     model: values.model,
     modelsDir: values['models-dir'],

@@ -98,7 +98,7 @@ export const sweepCommand: CliCommand = async (argv, io) => {
 
   const jsonOut = values['save-json'] === undefined ? null : writableTarget(io.cwd, values['save-json']);
 
-  const dataset = await loadDataset(values.dataset, io, analyzerFromParams(params));
+  const dataset = await loadDataset(values.dataset, io, { analyzer: analyzerFromParams(params) });
   const queries = await dataset.store.getQueries(dataset.corpus.id);
   if (queries.length === 0) throw new CliError(`Dataset ${values.dataset} has no queries (queries.jsonl)`);
   if ((await dataset.store.getQrels(dataset.corpus.id)).length === 0) {

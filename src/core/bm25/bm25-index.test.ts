@@ -97,7 +97,7 @@ describe('Bm25Index (plain Okapi BM25)', () => {
   });
 
   it('rejects an unknown serialisation version', () => {
-    const bad = { ...build().serialize(), version: 9 as 2 };
+    const bad = { ...build().serialize(), version: 9 as 3 };
     expect(() => Bm25Index.restore(bad)).toThrow('Unsupported BM25 index format version 9');
   });
 });

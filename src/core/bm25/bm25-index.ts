@@ -1,7 +1,10 @@
-import MiniSearch from 'minisearch';
 import type { CorpusDocument } from '../corpus/types.ts';
 import { Analyzer, type AnalyzerOptions } from '../text/analyzer.ts';
-import { restoreSnapshot, takeSnapshot, type MiniSearchSnapshot } from './minisearch-snapshot.ts';
+import type { CompactIndex } from './compact/compact-index.ts';
+import { CompactIndexBuilder } from './compact/index-builder.ts';
+import { Accumulators, contains, exhaustiveTopK, maxScoreTopK, paramsKey, ScoringContext, type QueryTerm } from './compact/maxscore.ts';
+import { findSorted, stringAt } from './compact/string-table.ts';
+import { compactFromSnapshot, type MiniSearchSnapshot } from './minisearch-snapshot.ts';
 import { OKAPI_BM25, type Bm25Params } from './params.ts';
 
 /** One BM25 result. */
@@ -15,119 +18,147 @@ export interface Bm25Hit {
 /** What `Bm25Index.serialize` produces and `Bm25Index.restore` reads back (structured-clonable, not JSON). */
 export interface SerializedBm25Index {
   /** Format version of this record. */
+  version: 3;
+  analyzer: AnalyzerOptions;
+  documentCount: number;
+  /** The index itself: flat typed arrays, searched as they are read back. */
+  compact: CompactIndex;
+}
+
+/** The format stored before version 3: a MiniSearch index as typed arrays. Still restored. */
+export interface SerializedMiniSearchBm25Index {
   version: 2;
   analyzer: AnalyzerOptions;
   documentCount: number;
-  /** The MiniSearch index as typed arrays. */
   snapshot: MiniSearchSnapshot;
 }
 
 type IndexedDoc = Pick<CorpusDocument, 'id' | 'title' | 'text'>;
 
-const FIELD = 'content';
-// MiniSearch measures a field's length as its number of DISTINCT tokens, while BM25's length normalisation
-// needs the number of tokens. Repeated terms are therefore made distinct with a suffix, which processTerm
-// strips again before the term reaches the index.
-const REPEAT_MARK = '\u0000';
-
-function distinctOccurrences(terms: string[]): string[] {
-  const seen = new Map<string, number>();
-  for (let i = 0; i < terms.length; i++) {
-    const term = terms[i]!;
-    const count = seen.get(term) ?? 0;
-    if (count > 0) terms[i] = term + REPEAT_MARK + count;
-    seen.set(term, count + 1);
-  }
-  return terms;
-}
-
-function stripRepeatMark(token: string): string {
-  const at = token.indexOf(REPEAT_MARK);
-  return at < 0 ? token : token.slice(0, at);
-}
+/** Parameter sets whose per-document length parts are kept (each is 8 bytes per document). */
+const KEPT_CONTEXTS = 2;
 
 /**
- * A BM25 index over title + text (one field), built with MiniSearch. Documents are added in batches while a
- * corpus streams in; the index serialises to typed arrays (SerializedBm25Index) that restore without re-tokenising anything.
+ * How the top-k is found. `auto`: term at a time when the query's postings exceed 1/64 of the documents
+ * (common words, where pruning skips little), MaxScore otherwise. Both give the same results.
+ */
+export type TopKStrategy = 'auto' | 'maxscore' | 'exhaustive';
+
+/**
+ * A BM25 index over title + text (one field): Okapi BM25 exactly as MiniSearch scores it (same numbers, same
+ * order of equal scores), over a compact typed-array index (`compact/`) searched with MaxScore pruning. Documents
+ * are added in batches while a corpus streams in; the serialised form is what is searched after a restore.
  */
 export class Bm25Index {
   readonly analyzer: Analyzer;
-  private readonly miniSearch: MiniSearch<IndexedDoc>;
+  private builder: CompactIndexBuilder | null;
+  private index: CompactIndex | null;
+  private readonly contexts = new Map<string, ScoringContext>();
+  private idNumbers: Map<string, number> | null = null;
+  private accumulators: Accumulators | null = null;
+  /** See `TopKStrategy`; settable for tests and benchmarks. */
+  strategy: TopKStrategy = 'auto';
 
-  private constructor(analyzer: Analyzer, miniSearch?: MiniSearch<IndexedDoc>) {
+  private constructor(analyzer: Analyzer, index: CompactIndex | null) {
     this.analyzer = analyzer;
-    this.miniSearch = miniSearch ?? new MiniSearch<IndexedDoc>(Bm25Index.miniSearchOptions(analyzer));
+    this.index = index;
+    this.builder = index ? null : new CompactIndexBuilder();
   }
 
   static create(analyzer: Partial<AnalyzerOptions> = {}): Bm25Index {
-    return new Bm25Index(new Analyzer(analyzer));
+    return new Bm25Index(new Analyzer(analyzer), null);
   }
 
-  static restore(serialized: SerializedBm25Index): Bm25Index {
-    if (serialized.version !== 2) throw new Error(`Unsupported BM25 index format version ${serialized.version}`);
+  static restore(serialized: SerializedBm25Index | SerializedMiniSearchBm25Index): Bm25Index {
     const analyzer = new Analyzer(serialized.analyzer);
-    const miniSearch = restoreSnapshot<IndexedDoc>(serialized.snapshot, Bm25Index.miniSearchOptions(analyzer));
-    return new Bm25Index(analyzer, miniSearch);
-  }
-
-  private static miniSearchOptions(analyzer: Analyzer) {
-    return {
-      idField: 'id',
-      fields: [FIELD],
-      storeFields: [],
-      extractField: (doc: IndexedDoc, field: string) =>
-        field === FIELD ? (doc.title ? `${doc.title}\n${doc.text}` : doc.text) : (doc as unknown as Record<string, string>)[field],
-      tokenize: (text: string) => distinctOccurrences(analyzer.terms(text)),
-      processTerm: stripRepeatMark,
-    };
+    if (serialized.version === 3) return new Bm25Index(analyzer, serialized.compact);
+    if (serialized.version === 2) return new Bm25Index(analyzer, compactFromSnapshot(serialized.snapshot));
+    throw new Error(`Unsupported BM25 index format version ${(serialized as { version: unknown }).version}`);
   }
 
   get documentCount(): number {
-    return this.miniSearch.documentCount;
+    return this.index ? this.index.documentCount : this.builder!.documentCount;
   }
 
   /** Number of distinct index terms. */
   get termCount(): number {
-    return this.miniSearch.termCount;
+    return this.index ? this.index.terms.ends.length : this.builder!.termCount;
   }
 
   has(id: string): boolean {
-    return this.miniSearch.has(id);
+    if (this.builder) return this.builder.has(id);
+    this.idNumbers ??= new Map(Array.from({ length: this.index!.documentCount }, (_, d) => [stringAt(this.index!.ids, d), d]));
+    return this.idNumbers.has(id);
   }
 
   /** Adds documents; an id already indexed throws (ingestion removes duplicates before this). */
   addAll(documents: readonly IndexedDoc[]): void {
-    this.miniSearch.addAll(documents);
+    if (!this.builder) {
+      this.builder = CompactIndexBuilder.extending(this.index!);
+      this.index = null;
+      this.contexts.clear();
+      this.idNumbers = null;
+      this.accumulators = null;
+    }
+    for (const doc of documents) {
+      this.builder.add(doc.id, this.analyzer.terms(doc.title ? `${doc.title}\n${doc.text}` : (doc.text ?? '')));
+    }
   }
 
-  /** The `k` best documents for `query`, best first. Documents with equal scores keep index order. */
+  /** The `k` best documents for `query`, best first. Equal scores keep MiniSearch's order. */
   search(query: string, k: number, params: Bm25Params = OKAPI_BM25): Bm25Hit[] {
     const terms = this.analyzer.queryTerms(query);
     if (terms.length === 0 || k <= 0) return [];
-    const results = this.miniSearch.search(terms.join(' '), {
-      tokenize: () => terms,
-      processTerm: (term: string) => term,
-      combineWith: 'OR',
-      prefix: false,
-      fuzzy: false,
-      bm25: { k: params.k1, b: params.b, d: params.d },
+    const index = this.compact();
+    const present: Array<QueryTerm & { text: string }> = [];
+    for (const text of terms) {
+      const t = findSorted(index.terms, text);
+      if (t >= 0) present.push({ position: present.length, term: t, text });
+    }
+    let postings = 0;
+    for (const q of present) postings += index.termStarts[q.term + 1]! - index.termStarts[q.term]!;
+    // (accumulators count matched terms in a byte)
+    const exhaustive =
+      present.length < 255 && (this.strategy === 'exhaustive' || (this.strategy === 'auto' && postings > index.documentCount / 64));
+    let top;
+    if (exhaustive) {
+      if (this.accumulators?.scores.length !== index.documentCount) this.accumulators = new Accumulators(index.documentCount);
+      top = exhaustiveTopK(this.context(params), present, k, this.accumulators);
+    } else {
+      top = maxScoreTopK(this.context(params), present, k);
+    }
+    return top.map(({ doc, score }) => {
+      // Built the way MiniSearch reports matched terms (object keys, query order), so the lists are identical.
+      const match: Record<string, true> = Object.create(null);
+      for (const q of present) if (contains(index, q.term, doc)) match[q.text] = true;
+      return { id: stringAt(index.ids, doc), score, terms: Object.keys(match) };
     });
-    const hits: Bm25Hit[] = results.map((r) => ({
-      id: String(r.id),
-      score: params.termCountBoost ? r.score : r.score / (r.queryTerms.length || 1),
-      terms: r.terms,
-    }));
-    // MiniSearch sorted by boosted score; dividing the boost out can change the order (the sort is stable).
-    if (!params.termCountBoost) hits.sort((a, b) => b.score - a.score);
-    return hits.length > k ? hits.slice(0, k) : hits;
   }
 
   serialize(): SerializedBm25Index {
-    return {
-      version: 2,
-      analyzer: { ...this.analyzer.options },
-      documentCount: this.miniSearch.documentCount,
-      snapshot: takeSnapshot(this.miniSearch),
-    };
+    return { version: 3, analyzer: { ...this.analyzer.options }, documentCount: this.documentCount, compact: this.compact() };
+  }
+
+  private compact(): CompactIndex {
+    if (!this.index) {
+      const index = this.builder!.build();
+      this.builder = null;
+      const context = new ScoringContext(index, { ...OKAPI_BM25 });
+      index.maxContributions = context.allUpperBounds();
+      this.index = index;
+      this.contexts.set(paramsKey(OKAPI_BM25), context);
+    }
+    return this.index;
+  }
+
+  private context(params: Bm25Params): ScoringContext {
+    const key = paramsKey(params);
+    let context = this.contexts.get(key);
+    if (!context) {
+      if (this.contexts.size >= KEPT_CONTEXTS) this.contexts.delete(this.contexts.keys().next().value!);
+      context = new ScoringContext(this.compact(), { ...params });
+      this.contexts.set(key, context);
+    }
+    return context;
   }
 }

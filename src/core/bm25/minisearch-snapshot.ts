@@ -1,4 +1,6 @@
 import MiniSearch, { type Options } from 'minisearch';
+import { compactFreqs, type CompactIndex } from './compact/compact-index.ts';
+import { packStrings } from './compact/string-table.ts';
 
 /**
  * A MiniSearch index as flat typed arrays: what the BM25 index stores. Structured clone (IndexedDB, postMessage)
@@ -113,4 +115,40 @@ export function restoreSnapshot<T>(snapshot: MiniSearchSnapshot, options: Option
     ms._index.set(terms[t]!, new Map([[0, postings]]));
   }
   return miniSearch;
+}
+
+/** The compact index holding the same postings as a snapshot (reads format version 2 records). */
+export function compactFromSnapshot(snapshot: MiniSearchSnapshot): CompactIndex {
+  const { ids, shortIds, fieldLengths, terms, termStarts, postingDocs, postingFreqs } = snapshot;
+  const docOf = new Map<number, number>();
+  for (let i = 0; i < shortIds.length; i++) docOf.set(shortIds[i]!, i);
+  const order = Array.from({ length: terms.length }, (_, t) => t).sort((a, b) =>
+    terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0,
+  );
+  const starts = new Uint32Array(terms.length + 1);
+  const docs = new Uint32Array(postingDocs.length);
+  const freqs = new Uint32Array(postingDocs.length);
+  let at = 0;
+  let maxFreq = 0;
+  order.forEach((t, r) => {
+    const postings: Array<[number, number]> = [];
+    for (let p = termStarts[t]!; p < termStarts[t + 1]!; p++) postings.push([docOf.get(postingDocs[p]!)!, postingFreqs[p]!]);
+    postings.sort((a, b) => a[0] - b[0]);
+    for (const [doc, freq] of postings) {
+      docs[at] = doc;
+      freqs[at++] = freq;
+      if (freq > maxFreq) maxFreq = freq;
+    }
+    starts[r + 1] = at;
+  });
+  return {
+    documentCount: snapshot.documentCount,
+    averageLength: snapshot.averageFieldLength[0] ?? 0,
+    ids: packStrings(ids),
+    lengths: Uint32Array.from(fieldLengths),
+    terms: packStrings(order.map((t) => terms[t]!)),
+    termStarts: starts,
+    postingDocs: docs,
+    postingFreqs: compactFreqs(freqs, maxFreq),
+  };
 }

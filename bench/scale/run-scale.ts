@@ -1,0 +1,156 @@
+// npm run bench:scale — BM25 at scale: generated MS MARCO-like corpora of growing size, in Node and in a Chromium
+// tab, each figure with its goal and, where there is one, as a ratio against a baseline measured in the same run.
+// Sizes: SCALE_SIZES (tab and Node, default 10000,100000,300000,1000000), SCALE_NODE_SIZES (Node only, e.g.
+// 8800000), SCALE_BASELINE_MAX (largest size that also runs raw MiniSearch, default 100000).
+// Writes .tmp/scale/results.json and the plots docs/scale-*.png.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { figure, heading } from '../harness.ts';
+import { measureInBrowser, startBenchServer, type BrowserSizeResult } from './browser-size.ts';
+import { corpusDir, generateCorpus, SCALE_DIR } from './generate-corpus.ts';
+import { writeCharts } from './plot.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const list = (value: string | undefined, fallback: number[]) => (value ? value.split(',').filter(Boolean).map(Number) : fallback);
+
+interface NodeResult {
+  docs: number;
+  loadMs: number;
+  docsPerSecond: number;
+  loadPeakMb: number;
+  idleMb: number;
+  indexMb: number;
+  restoreMs: number;
+  compact: { p50: number; p99: number };
+  rawDocsPerSecond?: number;
+  minisearch?: { p50: number; p99: number };
+  mismatches?: number;
+  maxScoreDiff?: number;
+}
+
+function measureInNode(dir: string, baseline: boolean): NodeResult {
+  const args = ['--expose-gc', '--max-old-space-size=20000', '--import', 'tsx', path.join(ROOT, 'bench/scale/node-size.ts'), dir];
+  if (baseline) args.push('--baseline');
+  const run = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (run.status !== 0) throw new Error(`Node measurement of ${dir} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as NodeResult;
+}
+
+export async function benchScale(options: { sizes?: number[]; nodeSizes?: number[]; baselineMax?: number; plots?: boolean } = {}): Promise<void> {
+  const sizes = options.sizes ?? list(process.env.SCALE_SIZES, [10_000, 100_000, 300_000, 1_000_000]);
+  const nodeOnly = options.nodeSizes ?? list(process.env.SCALE_NODE_SIZES, []);
+  const baselineMax = options.baselineMax ?? Number(process.env.SCALE_BASELINE_MAX ?? 100_000);
+  heading(`BM25 at scale: generated MS MARCO-like passages (bench/scale/generate-corpus.ts), sizes ${[...sizes, ...nodeOnly].join(', ')}`);
+  const node: NodeResult[] = [];
+  const tab: BrowserSizeResult[] = [];
+  for (const n of [...sizes, ...nodeOnly]) await generateCorpus(n, 500, corpusDir(n));
+
+  for (const n of [...sizes, ...nodeOnly]) {
+    const r = measureInNode(corpusDir(n), n <= baselineMax);
+    node.push(r);
+    const label = `Node ${n.toLocaleString('en')}`;
+    figure(`${label}: load (stream, parse, index, serialise)`, `${(r.loadMs / 1000).toFixed(1)} s`, `report (${Math.round(r.docsPerSecond)} docs/s)`, null);
+    figure(`${label}: peak RSS loading / idle / index bytes`, `${r.loadPeakMb.toFixed(0)} / ${r.idleMb.toFixed(0)} / ${r.indexMb.toFixed(0)} MB`, n >= 8_000_000 ? 'index ≤ 8 GB resident' : 'report', n >= 8_000_000 ? r.idleMb <= 8192 : null);
+    figure(`${label}: BM25 top-10 p50 / p99`, `${r.compact.p50.toFixed(2)} / ${r.compact.p99.toFixed(1)} ms`, n >= 8_000_000 ? 'p50 ≤ 100 ms' : 'report', n >= 8_000_000 ? r.compact.p50 <= 100 : null);
+    figure(`${label}: restore (clone + restore + 1st query)`, `${r.restoreMs.toFixed(0)} ms`, 'report', null);
+    if (r.minisearch) {
+      figure(`${label}: MiniSearch index top-10 p50 (baseline)`, `${r.minisearch.p50.toFixed(2)} ms`, 'baseline', null);
+      figure(`${label}: p50 speed-up over the MiniSearch index`, `${(r.minisearch.p50 / r.compact.p50).toFixed(1)}×`, '> 1×', r.minisearch.p50 > r.compact.p50);
+      figure(`${label}: ingest ÷ raw MiniSearch addAll throughput`, `${(r.docsPerSecond / r.rawDocsPerSecond!).toFixed(2)}×`, '≥ 0.8×', r.docsPerSecond / r.rawDocsPerSecond! >= 0.8);
+      figure(`${label}: top-10 identical to the MiniSearch index`, `${r.mismatches} differ, Δscore ≤ ${r.maxScoreDiff!.toExponential(1)}`, '0 differ, ≤ 1e-9', r.mismatches === 0 && r.maxScoreDiff! <= 1e-9);
+    }
+  }
+
+  if (process.env.SCALE_BROWSER !== '0') {
+    const server = await startBenchServer();
+    try {
+      for (const n of sizes) {
+        const r = await measureInBrowser(server.url, corpusDir(n), n <= baselineMax);
+        tab.push(r);
+        const label = `tab ${n.toLocaleString('en')}`;
+        const million = n >= 1_000_000;
+        figure(`${label}: load into IndexedDB + index`, `${(r.loadMs / 1000).toFixed(1)} s`, million ? '≤ 300 s' : `report (${Math.round(r.docsPerSecond)} docs/s)`, million ? r.loadMs <= 300_000 : null);
+        figure(`${label}: renderer peak loading / idle`, `${r.loadPeakMb.toFixed(0)} / ${r.idleMb.toFixed(0)} MB`, million ? '≤ 2048 / ≤ 1229 MB' : 'report', million ? r.loadPeakMb <= 2048 && r.idleMb <= 1229 : null);
+        figure(`${label}: BM25 top-10 p50 / p99 (in the worker)`, `${r.p50.toFixed(2)} / ${r.p99.toFixed(1)} ms`, million ? 'p50 ≤ 30, p99 ≤ 150 ms' : 'report', million ? r.p50 <= 30 && r.p99 <= 150 : null);
+        figure(`${label}: restore after reload (IndexedDB → index)`, `${r.restoreMs.toFixed(0)} ms`, million ? '≤ 2000 ms' : 'report', million ? r.restoreMs <= 2000 : null);
+        if (r.rawDocsPerSecond) {
+          figure(`${label}: raw MiniSearch addAll in the page (baseline)`, `${Math.round(r.rawDocsPerSecond)} docs/s`, 'baseline', null);
+          figure(`${label}: ingest ÷ raw MiniSearch addAll throughput`, `${(r.docsPerSecond / r.rawDocsPerSecond).toFixed(2)}×`, '≥ 0.8×', r.docsPerSecond / r.rawDocsPerSecond >= 0.8);
+        }
+      }
+    } finally {
+      server.stop();
+    }
+  }
+
+  // Results of earlier runs at other sizes are kept, so that a long size can be measured on its own.
+  const file = path.join(SCALE_DIR, 'results.json');
+  const earlier = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { node: NodeResult[]; tab: BrowserSizeResult[] }) : { node: [], tab: [] };
+  const merge = <T extends { docs: number }>(old: T[], fresh: T[]) =>
+    [...old.filter((r) => !fresh.some((f) => f.docs === r.docs)), ...fresh].sort((a, b) => a.docs - b.docs);
+  const all = { node: merge(earlier.node, node), tab: merge(earlier.tab, tab) };
+  fs.mkdirSync(SCALE_DIR, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), ...all }, null, 2));
+  if (options.plots === false || all.node.length < 2) return;
+  await plotScale(all.node, all.tab);
+}
+
+/** Records one size measured outside `benchScale` (for example a long run started by hand). */
+export function recordResult(kind: 'node' | 'tab', result: NodeResult | BrowserSizeResult): void {
+  const file = path.join(SCALE_DIR, 'results.json');
+  const all = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : { node: [], tab: [] };
+  all[kind] = [...all[kind].filter((r: { docs: number }) => r.docs !== result.docs), result].sort((a, b) => a.docs - b.docs);
+  fs.writeFileSync(file, JSON.stringify(all, null, 2));
+}
+
+async function plotScale(node: NodeResult[], tab: BrowserSizeResult[]): Promise<void> {
+  const pts = (rows: Array<{ docs: number }>, f: (r: any) => number) => rows.map((r) => [r.docs, f(r)] as [number, number]);
+  const written = await writeCharts(path.join(ROOT, 'docs'), {
+    'scale-load-time': {
+      title: 'BM25 load time vs corpus size',
+      xLabel: 'passages',
+      yLabel: 'seconds',
+      series: [
+        { label: 'tab: stream + parse + IndexedDB + index', points: pts(tab, (r) => r.loadMs / 1000) },
+        { label: 'Node: stream + parse + index', points: pts(node, (r) => r.loadMs / 1000) },
+      ].filter((s) => s.points.length),
+      goal: { value: 300, label: 'goal at 1M in the tab: 300 s' },
+    },
+    'scale-memory': {
+      title: 'Peak memory while loading vs corpus size',
+      xLabel: 'passages',
+      yLabel: 'MB',
+      series: [
+        { label: 'tab renderer peak', points: pts(tab, (r) => r.loadPeakMb) },
+        { label: 'tab renderer idle', points: pts(tab, (r) => r.idleMb) },
+        { label: 'Node peak RSS', points: pts(node, (r) => r.loadPeakMb) },
+        { label: 'index bytes', points: pts(node, (r) => r.indexMb) },
+      ].filter((s) => s.points.length),
+      goal: { value: 2048, label: 'tab goal at 1M: 2 GB' },
+    },
+    'scale-query-latency': {
+      title: 'BM25 top-10 latency vs corpus size',
+      xLabel: 'passages',
+      yLabel: 'ms',
+      series: [
+        { label: 'tab p50', points: pts(tab, (r) => r.p50) },
+        { label: 'tab p99', points: pts(tab, (r) => r.p99) },
+        { label: 'Node p50', points: pts(node, (r) => r.compact.p50) },
+        { label: 'Node p99', points: pts(node, (r) => r.compact.p99) },
+      ].filter((s) => s.points.length),
+      goal: { value: 30, label: 'tab p50 goal: 30 ms' },
+    },
+  });
+  console.log(`\nplots: ${written.map((f) => path.relative(ROOT, f)).join(', ')}`);
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const file = path.join(SCALE_DIR, 'results.json');
+  if (process.argv.includes('--plot-only')) {
+    const all = JSON.parse(fs.readFileSync(file, 'utf8')) as { node: NodeResult[]; tab: BrowserSizeResult[] };
+    await plotScale(all.node, all.tab);
+  } else {
+    await benchScale();
+  }
+}

@@ -1,0 +1,282 @@
+import type { Bm25Params } from '../params.ts';
+import type { CompactIndex } from './compact-index.ts';
+
+/** One document of a top-k, before ids and matched terms are looked up. */
+export interface ScoredPosting {
+  doc: number;
+  score: number;
+  /** Number of query terms the document contains. */
+  quality: number;
+  /** Query position of the first query term the document contains. */
+  first: number;
+}
+
+/** A query term present in the index, with its position among the query's terms present in the index. */
+export interface QueryTerm {
+  /** 0 … number of present terms − 1, in query order. */
+  position: number;
+  term: number;
+}
+
+/**
+ * What scoring needs for one parameter set, computed once and kept: each document's length part
+ * k1·(1 − b + b·dl/avgdl) and each term's highest possible contribution (for pruning).
+ */
+export class ScoringContext {
+  readonly lengthNorm: Float64Array;
+  private readonly maxContribution: Float64Array;
+
+  constructor(
+    readonly index: CompactIndex,
+    readonly params: Bm25Params,
+  ) {
+    const { k1, b } = params;
+    const avg = index.averageLength;
+    this.lengthNorm = new Float64Array(index.documentCount);
+    for (let d = 0; d < index.documentCount; d++) this.lengthNorm[d] = k1 * (1 - b + (b * index.lengths[d]!) / avg);
+    const stored = index.maxContributions;
+    this.maxContribution =
+      stored && stored.params === paramsKey(params) ? stored.values : new Float64Array(index.termStarts.length - 1).fill(-1);
+  }
+
+  /** Every term's highest contribution (a pass over all postings), as `CompactIndex.maxContributions` keeps it. */
+  allUpperBounds(): { params: string; values: Float64Array } {
+    for (let t = 0; t < this.maxContribution.length; t++) this.upperBound(t);
+    return { params: paramsKey(this.params), values: this.maxContribution };
+  }
+
+  idf(term: number): number {
+    const df = this.index.termStarts[term + 1]! - this.index.termStarts[term]!;
+    const n = this.index.documentCount;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  /** The same expression, in the same order, as MiniSearch's BM25 (so scores agree to the last bit). */
+  contribution(idf: number, freq: number, doc: number): number {
+    const { k1, d } = this.params;
+    return idf * (d + (freq * (k1 + 1)) / (freq + this.lengthNorm[doc]!));
+  }
+
+  upperBound(term: number): number {
+    let max = this.maxContribution[term]!;
+    if (max >= 0) return max;
+    const { termStarts, postingDocs, postingFreqs } = this.index;
+    const idf = this.idf(term);
+    max = 0;
+    for (let p = termStarts[term]!, end = termStarts[term + 1]!; p < end; p++) {
+      const c = this.contribution(idf, postingFreqs[p]!, postingDocs[p]!);
+      if (c > max) max = c;
+    }
+    this.maxContribution[term] = max;
+    return max;
+  }
+}
+
+/** Whether `doc` is in the postings of `term`. */
+export function contains(index: CompactIndex, term: number, doc: number): boolean {
+  const end = index.termStarts[term + 1]!;
+  const at = seek(index.postingDocs, index.termStarts[term]!, end, doc);
+  return at < end && index.postingDocs[at] === doc;
+}
+
+/** Identifies a parameter set. */
+export function paramsKey(params: Bm25Params): string {
+  return `${params.k1} ${params.b} ${params.d} ${params.termCountBoost}`;
+}
+
+/** First position in `[from, to)` whose document is ≥ `target` (galloping, then binary search). */
+function seek(docs: Uint32Array, from: number, to: number, target: number): number {
+  if (from >= to || docs[from]! >= target) return from;
+  let step = 1;
+  let lo = from;
+  let hi = from + 1;
+  while (hi < to && docs[hi]! < target) {
+    lo = hi;
+    step *= 2;
+    hi = Math.min(to, hi + step);
+  }
+  if (hi > to) hi = to;
+  while (lo + 1 < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (docs[mid]! < target) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
+/**
+ * The exact top-k by document-at-a-time MaxScore. Scores are summed in query order, as MiniSearch does;
+ * with `termCountBoost` a score is multiplied by the number of query terms matched. Equal scores are ordered
+ * as MiniSearch orders them: more matched terms first (when the boost is divided out), then documents first
+ * reached by an earlier query term, then by document number.
+ */
+export function maxScoreTopK(context: ScoringContext, query: readonly QueryTerm[], k: number): ScoredPosting[] {
+  const { termStarts, postingDocs, postingFreqs } = context.index;
+  const boost = context.params.termCountBoost;
+  const m = query.length;
+  if (m === 0 || k <= 0) return [];
+  // Lists sorted by upper bound, lowest first: a document found only in lists [0, essential) cannot enter.
+  const lists = query
+    .map((q) => ({ ...q, idf: context.idf(q.term), bound: context.upperBound(q.term), at: termStarts[q.term]!, end: termStarts[q.term + 1]! }))
+    .sort((a, b) => a.bound - b.bound);
+  const boundBelow = new Float64Array(m + 1);
+  for (let i = 0; i < m; i++) boundBelow[i + 1] = boundBelow[i]! + lists[i]!.bound;
+  const bound = (sum: number, terms: number) => (boost ? sum * terms : sum);
+  const contributions = new Float64Array(m);
+  const present = new Uint8Array(m);
+
+  const heap: ScoredPosting[] = [];
+  const worse = ranksBelow(boost);
+  let threshold = -Infinity;
+  // A bound is a sum in another order than the score, so it may round differently: keep a margin.
+  const prunable = (upper: number) => upper < threshold - 1e-9 * Math.max(1, Math.abs(threshold));
+  let essential = 0;
+
+  for (;;) {
+    let doc = 0xffffffff;
+    for (let i = essential; i < m; i++) {
+      const list = lists[i]!;
+      if (list.at < list.end && postingDocs[list.at]! < doc) doc = postingDocs[list.at]!;
+    }
+    if (doc === 0xffffffff) break;
+    present.fill(0);
+    let partial = 0;
+    let matchedCount = 0;
+    for (let i = essential; i < m; i++) {
+      const list = lists[i]!;
+      if (list.at < list.end && postingDocs[list.at] === doc) {
+        const c = context.contribution(list.idf, postingFreqs[list.at]!, doc);
+        contributions[list.position] = c;
+        present[list.position] = 1;
+        partial += c;
+        matchedCount++;
+        list.at++;
+      }
+    }
+    if (prunable(bound(partial + boundBelow[essential]!, matchedCount + essential))) continue;
+    for (let i = essential - 1; i >= 0; i--) {
+      const list = lists[i]!;
+      list.at = seek(postingDocs, list.at, list.end, doc);
+      if (list.at < list.end && postingDocs[list.at] === doc) {
+        const c = context.contribution(list.idf, postingFreqs[list.at]!, doc);
+        contributions[list.position] = c;
+        present[list.position] = 1;
+        partial += c;
+        matchedCount++;
+      }
+    }
+    let score = 0;
+    let first = -1;
+    for (let j = 0; j < m; j++) {
+      if (present[j]) {
+        score += contributions[j]!;
+        if (first < 0) first = j;
+      }
+    }
+    if (boost) score *= matchedCount;
+    const candidate: ScoredPosting = { doc, score, quality: matchedCount, first };
+    if (heap.length < k) {
+      heapPush(heap, candidate, worse);
+    } else if (worse(heap[0]!, candidate)) {
+      heap[0] = candidate;
+      siftDown(heap, 0, worse);
+    } else continue;
+    if (heap.length === k) {
+      threshold = heap[0]!.score;
+      while (essential < m && prunable(bound(boundBelow[essential + 1]!, essential + 1))) essential++;
+    }
+  }
+  return heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
+}
+
+/** Whether `a` ranks below `b`: MiniSearch's order of results, equal scores included. */
+function ranksBelow(boost: boolean): (a: ScoredPosting, b: ScoredPosting) => boolean {
+  return (a, b) => {
+    if (a.score !== b.score) return a.score < b.score;
+    if (!boost && a.quality !== b.quality) return a.quality < b.quality;
+    if (a.first !== b.first) return a.first > b.first;
+    return a.doc > b.doc;
+  };
+}
+
+/** Per-document accumulators for term-at-a-time scoring, kept between queries. */
+export class Accumulators {
+  readonly scores: Float64Array;
+  readonly quality: Uint8Array;
+  readonly first: Uint8Array;
+  constructor(documentCount: number) {
+    this.scores = new Float64Array(documentCount);
+    this.quality = new Uint8Array(documentCount);
+    this.first = new Uint8Array(documentCount);
+  }
+}
+
+/**
+ * The exact top-k term at a time: every posting of every query term is added to its document's accumulator, in
+ * query order (so sums are MiniSearch's to the bit). Faster than MaxScore when the query's lists cover much of
+ * the corpus (queries of common words), where pruning skips little.
+ */
+export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTerm[], k: number, acc: Accumulators): ScoredPosting[] {
+  const { termStarts, postingDocs, postingFreqs } = context.index;
+  const { scores, quality, first } = acc;
+  const boost = context.params.termCountBoost;
+  if (query.length === 0 || k <= 0) return [];
+  const ordered = [...query].sort((a, b) => a.position - b.position);
+  for (const q of ordered) {
+    const idf = context.idf(q.term);
+    for (let p = termStarts[q.term]!, end = termStarts[q.term + 1]!; p < end; p++) {
+      const doc = postingDocs[p]!;
+      if (quality[doc] === 0) {
+        scores[doc] = context.contribution(idf, postingFreqs[p]!, doc);
+        first[doc] = Math.min(q.position, 255);
+      } else {
+        scores[doc] = scores[doc]! + context.contribution(idf, postingFreqs[p]!, doc);
+      }
+      quality[doc] = quality[doc]! + 1;
+    }
+  }
+  const worse = ranksBelow(boost);
+  const heap: ScoredPosting[] = [];
+  // Collect from the lists themselves (touched documents only), then clear what was touched.
+  for (const q of ordered) {
+    for (let p = termStarts[q.term]!, end = termStarts[q.term + 1]!; p < end; p++) {
+      const doc = postingDocs[p]!;
+      const matched = quality[doc]!;
+      if (matched === 0) continue;
+      const score = boost ? scores[doc]! * matched : scores[doc]!;
+      quality[doc] = 0;
+      if (heap.length === k && score < heap[0]!.score) continue;
+      const candidate: ScoredPosting = { doc, score, quality: matched, first: first[doc]! };
+      if (heap.length < k) heapPush(heap, candidate, worse);
+      else if (worse(heap[0]!, candidate)) {
+        heap[0] = candidate;
+        siftDown(heap, 0, worse);
+      }
+    }
+  }
+  return heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
+}
+
+function heapPush<T>(heap: T[], item: T, worse: (a: T, b: T) => boolean): void {
+  heap.push(item);
+  let i = heap.length - 1;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (!worse(heap[i]!, heap[parent]!)) break;
+    [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+    i = parent;
+  }
+}
+
+function siftDown<T>(heap: T[], i: number, worse: (a: T, b: T) => boolean): void {
+  for (;;) {
+    const l = 2 * i + 1;
+    const r = l + 1;
+    let w = i;
+    if (l < heap.length && worse(heap[l]!, heap[w]!)) w = l;
+    if (r < heap.length && worse(heap[r]!, heap[w]!)) w = r;
+    if (w === i) return;
+    [heap[i], heap[w]] = [heap[w]!, heap[i]!];
+    i = w;
+  }
+}
