@@ -20,8 +20,10 @@ import {
 } from '../src/core/index.ts';
 import { ensureBundledTinyModel } from '../src/test-support/tiny-model.ts';
 import { figure, heading, sharedDataset } from './harness.ts';
-import { writeChartsPng, type Series } from './plot.ts';
-import { ClusteredVectors, seeded, uniformRows } from './synthetic-vectors.ts';
+import { figureSvg, type LineSeries } from './charts/line-chart.ts';
+import { svgToPng } from './charts/to-png.ts';
+import { ClusteredVectors } from './synthetic-vectors.ts';
+import { seededRandom, unitRows } from '../src/test-support/random-vectors.ts';
 
 const DIMS = 384;
 const K = 10;
@@ -66,7 +68,7 @@ const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 /** A matrix of `rows` vectors drawn chunk by chunk (as the app restores it), and queries from the same draw. */
 function syntheticSet(rows: number, draw: (random: () => number, count: number) => Float32Array, seed: number) {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const model = modelOf(DIMS);
   const chunkRows = defaultChunkRows(DIMS);
   const chunks: Float32Array[] = [];
@@ -181,7 +183,7 @@ async function shardedInt8(compact: CompactVectors, queries: readonly QueryEmbed
 
 async function benchUniform(): Promise<void> {
   heading(`Compact dense over 100,000 × ${DIMS} uniform random unit vectors (the hardest case: near-equal scores)`);
-  const { matrix, queries } = syntheticSet(100_000, (random, count) => uniformRows(random, count, DIMS), 99);
+  const { matrix, queries } = syntheticSet(100_000, (random, count) => unitRows(random, count, DIMS), 99);
   const compact = CompactVectors.fromMatrix(matrix);
   for (const rescoreFactor of [4, 10]) {
     let recall = 0;
@@ -257,11 +259,12 @@ async function benchCollections(): Promise<void> {
 
 async function plot(results: SizeResult[]): Promise<void> {
   const file = path.resolve(import.meta.dirname, '../docs/dense-scaling.png');
-  const line = (name: string, pick: (r: SizeResult) => number): Series => ({ name, points: results.map((r) => [r.rows, pick(r)]) });
-  await writeChartsPng(
-    file,
-    [
+  const line = (name: string, pick: (r: SizeResult) => number): LineSeries => ({ name, points: results.map((r) => [r.rows, pick(r)]) });
+  const panel = { xLog: true, yLog: true, width: 560, height: 380 };
+  const svg = figureSvg({
+    panels: [
       {
+        ...panel,
         title: `Dense top-${K} query latency (${DIMS} d, Node, 1 thread)`,
         xLabel: 'rows',
         yLabel: 'ms per query (median)',
@@ -273,13 +276,15 @@ async function plot(results: SizeResult[]): Promise<void> {
         ],
       },
       {
+        ...panel,
         title: 'Dense vector memory',
         xLabel: 'rows',
         yLabel: 'MiB',
         series: [line('float32 rows', (r) => r.floatBytes / 2 ** 20), line('compact: int8 + bits + scales', (r) => r.compactBytes / 2 ** 20)],
       },
     ],
-    `npm run bench, ${new Date().toISOString().slice(0, 10)}: clustered anisotropic synthetic vectors, recall@10 of int8 ≥ 0.99 at every size (see the bench output).`,
-  );
+    caption: `npm run bench, ${new Date().toISOString().slice(0, 10)}: clustered anisotropic synthetic vectors, recall@10 of int8 ≥ 0.99 at every size (see the bench output).`,
+  });
+  await svgToPng(svg, file);
   console.log(`scaling curve written to ${path.relative(process.cwd(), file)}`);
 }

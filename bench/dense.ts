@@ -22,6 +22,7 @@ import {
 } from '../src/core/index.ts';
 import { ensureBundledTinyModel } from '../src/test-support/tiny-model.ts';
 import { figure, heading } from './harness.ts';
+import { seededRandom, unitRows } from '../src/test-support/random-vectors.ts';
 import { storeCorpus } from '../src/test-support/stored-corpus.ts';
 
 const ROWS = 100_000;
@@ -33,31 +34,6 @@ export async function benchDense(): Promise<void> {
   await benchExactSearch();
   await (await import('./dense-compact.ts')).benchCompactDense();
   await benchEmbeddingThroughput();
-}
-
-
-function seeded(seed: number): () => number {
-  let s = seed | 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296 - 0.5;
-  };
-}
-
-function normalizedRows(random: () => number, count: number, dims: number, target: Float32Array<ArrayBufferLike> = new Float32Array(count * dims)): Float32Array {
-  for (let r = 0; r < count; r++) {
-    let sum = 0;
-    for (let j = 0; j < dims; j++) {
-      const v = random();
-      target[r * dims + j] = v;
-      sum += v * v;
-    }
-    const scale = 1 / Math.sqrt(sum);
-    for (let j = 0; j < dims; j++) target[r * dims + j]! *= scale;
-  }
-  return target;
 }
 
 // The baseline: one contiguous Float32Array, a plain dot-product loop, top-k kept in a small sorted array.
@@ -95,20 +71,20 @@ async function medianPerQuery(run: (q: number) => unknown | Promise<unknown>, re
 async function benchExactSearch(): Promise<void> {
   heading(`Exact dense top-${K} over ${ROWS.toLocaleString('en-US')} × ${DIMS} synthetic vectors (ms per query, medians of 3 × ${QUERIES} queries)`);
   const model: EmbeddingModelInfo = { modelId: 'synthetic', dtype: 'fp32', pooling: 'mean', dimensions: DIMS, prefixes: { query: '', passage: '' } };
-  const random = seeded(42);
+  const random = seededRandom(42);
   const chunkRows = defaultChunkRows(DIMS);
   // The matrix as the app restores it from storage: full chunks adopted as they are (here over shared memory,
   // so worker threads scan the same bytes).
   const chunks: Float32Array[] = [];
   for (let start = 0; start < ROWS; start += chunkRows) {
     const rows = Math.min(chunkRows, ROWS - start);
-    chunks.push(normalizedRows(random, rows, DIMS, new Float32Array(new SharedArrayBuffer(rows * DIMS * 4))) as Float32Array);
+    chunks.push(unitRows(random, rows, DIMS, new Float32Array(new SharedArrayBuffer(rows * DIMS * 4))) as Float32Array);
   }
   const ids = Array.from({ length: ROWS }, (_, i) => `doc-${i}`);
   const matrix = VectorMatrix.fromChunks({ model, chunkRows }, ids, chunks);
   const flat = new Float32Array(ROWS * DIMS);
   chunks.forEach((c, i) => flat.set(c, i * chunkRows * DIMS));
-  const queries: QueryEmbedding[] = Array.from({ length: QUERIES }, () => ({ vector: normalizedRows(random, 1, DIMS), model }));
+  const queries: QueryEmbedding[] = Array.from({ length: QUERIES }, () => ({ vector: unitRows(random, 1, DIMS), model }));
 
   const baseline = await medianPerQuery((q) => tightScan(flat, ROWS, DIMS, queries[q]!.vector, K));
   const exact = await medianPerQuery((q) => searchDense(matrix, queries[q]!, K));

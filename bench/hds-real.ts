@@ -7,11 +7,11 @@
 // configuration then (its finished questions are kept, as dsw hds does on Ctrl-C) and skips the rest. `HDS_REAL_ONLY=1 npm run bench` runs this section alone.
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { aggregateBatch, protocolBreakage, type BatchAggregate, type BatchItem, type HdsRun, type ProtocolBreakage } from '../src/core/index.ts';
 import { main } from '../src/cli/main.ts';
 import { heading, sharedDataset } from './harness.ts';
-import { lineChartSvg } from './line-chart-svg.ts';
+import { lineChartSvg } from './charts/line-chart.ts';
+import { svgToPng } from './charts/to-png.ts';
 import { REAL_LLM_MODEL, realLlmMissing, startLlmServer } from './real-llm.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -127,20 +127,25 @@ async function writeDocs(rows: Row[], sweep: Array<{ budget: number; row: Row }>
   ];
   fs.writeFileSync(path.join(DOCS, 'hds-real.md'), md.join('\n'));
   if (sweep.length < 2) return;
-  const series = (pick: (a: BatchAggregate) => number | null) => sweep.map((s) => ({ x: s.budget, y: pick(s.row.aggregate) }));
+  const series = (pick: (a: BatchAggregate) => number | null) => sweep.map((s): [number, number | null] => [s.budget, pick(s.row.aggregate)]);
   const svg = lineChartSvg({
     title: `HDS on hotpotqa-500 (${sweepQuestions} questions), ${REAL_LLM_MODEL}`,
     xLabel: 'max_search_calls',
     yLabel: 'score',
     xTicks: BUDGETS,
     xLog: true,
+    yMax: 1,
+    yFormat: (v) => v.toFixed(2),
+    legend: 'right',
+    width: 720,
+    height: 420,
     series: [
       { name: 'F1', color: '#2557d6', points: series((a) => a.f1) },
       { name: 'EM', color: '#b42318', points: series((a) => a.em) },
       { name: 'evidence recall', color: '#15803d', dashed: true, points: series((a) => a.evidenceRecall) },
     ],
   });
-  await sharp(Buffer.from(svg)).png().toFile(path.join(DOCS, 'hds-real-scaling.png'));
+  await svgToPng(svg, path.join(DOCS, 'hds-real-scaling.png'));
 }
 
 export async function benchHdsReal(): Promise<void> {

@@ -2,32 +2,7 @@
 // pass: every score is close to every other) and clustered vectors with the anisotropy of real sentence
 // embeddings (a shared mean direction, variance decaying across dimensions, topical clusters).
 
-/** Seeded uniform(-0.5, 0.5) generator (mulberry32). */
-export function seeded(seed: number): () => number {
-  let s = seed | 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296 - 0.5;
-  };
-}
-
-function normalizeInPlace(target: Float32Array, offset: number, dims: number): void {
-  let sum = 0;
-  for (let j = 0; j < dims; j++) sum += target[offset + j]! * target[offset + j]!;
-  const scale = sum > 0 ? 1 / Math.sqrt(sum) : 0;
-  for (let j = 0; j < dims; j++) target[offset + j]! *= scale;
-}
-
-/** `count` unit vectors with uniform(-0.5, 0.5) components, into `target` (row-major). */
-export function uniformRows(random: () => number, count: number, dims: number, target: Float32Array<ArrayBufferLike> = new Float32Array(count * dims)): Float32Array {
-  for (let r = 0; r < count; r++) {
-    for (let j = 0; j < dims; j++) target[r * dims + j] = random();
-    normalizeInPlace(target as Float32Array, r * dims, dims);
-  }
-  return target as Float32Array;
-}
+import { normalizeRow, seededRandom } from '../src/test-support/random-vectors.ts';
 
 // Approximately normal values from the sum of four uniforms (enough for a shape, and fast).
 function gaussian(random: () => number): number {
@@ -45,7 +20,7 @@ export class ClusteredVectors {
     readonly clusters: number,
     seed: number,
   ) {
-    const random = seeded(seed);
+    const random = seededRandom(seed);
     // Dimension j's scale falls as 1/sqrt(j+1): a few directions carry most of the variance, as in real models.
     this.spread = Float32Array.from({ length: dims }, (_, j) => 1 / Math.sqrt(j + 1));
     this.mean = Float32Array.from({ length: dims }, () => gaussian(random) * 0.6);
@@ -59,7 +34,7 @@ export class ClusteredVectors {
     for (let r = 0; r < count; r++) {
       const c = Math.floor((random() + 0.5) * this.clusters) % this.clusters;
       for (let j = 0; j < dims; j++) target[r * dims + j] = this.mean[j]! + this.centers[c * dims + j]! + gaussian(random) * this.spread[j]! * 0.5;
-      normalizeInPlace(target as Float32Array, r * dims, dims);
+      normalizeRow(target, r * dims, dims);
     }
     return target as Float32Array;
   }

@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { figure, heading } from '../harness.ts';
 import { measureInBrowser, startBenchServer, type BrowserSizeResult } from './browser-size.ts';
 import { corpusDir, generateCorpus, SCALE_DIR } from './generate-corpus.ts';
-import { writeCharts } from './plot.ts';
+import { lineChartSvg, type LineChartSpec } from '../charts/line-chart.ts';
+import { svgsToPng } from '../charts/to-png.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const list = (value: string | undefined, fallback: number[]) => (value ? value.split(',').filter(Boolean).map(Number) : fallback);
@@ -106,14 +107,14 @@ export function recordResult(kind: 'node' | 'tab', result: NodeResult | BrowserS
 
 async function plotScale(node: NodeResult[], tab: BrowserSizeResult[]): Promise<void> {
   const pts = (rows: Array<{ docs: number }>, f: (r: any) => number) => rows.map((r) => [r.docs, f(r)] as [number, number]);
-  const written = await writeCharts(path.join(ROOT, 'docs'), {
+  const charts: Record<string, LineChartSpec> = {
     'scale-load-time': {
       title: 'BM25 load time vs corpus size',
       xLabel: 'passages',
       yLabel: 'seconds',
       series: [
-        { label: 'tab: stream + parse + IndexedDB + index', points: pts(tab, (r) => r.loadMs / 1000) },
-        { label: 'Node: stream + parse + index', points: pts(node, (r) => r.loadMs / 1000) },
+        { name: 'tab: stream + parse + IndexedDB + index', points: pts(tab, (r) => r.loadMs / 1000) },
+        { name: 'Node: stream + parse + index', points: pts(node, (r) => r.loadMs / 1000) },
       ].filter((s) => s.points.length),
       goal: { value: 300, label: 'goal at 1M in the tab: 300 s' },
     },
@@ -122,10 +123,10 @@ async function plotScale(node: NodeResult[], tab: BrowserSizeResult[]): Promise<
       xLabel: 'passages',
       yLabel: 'MB',
       series: [
-        { label: 'tab renderer peak', points: pts(tab, (r) => r.loadPeakMb) },
-        { label: 'tab renderer idle', points: pts(tab, (r) => r.idleMb) },
-        { label: 'Node peak RSS', points: pts(node, (r) => r.loadPeakMb) },
-        { label: 'index bytes', points: pts(node, (r) => r.indexMb) },
+        { name: 'tab renderer peak', points: pts(tab, (r) => r.loadPeakMb) },
+        { name: 'tab renderer idle', points: pts(tab, (r) => r.idleMb) },
+        { name: 'Node peak RSS', points: pts(node, (r) => r.loadPeakMb) },
+        { name: 'index bytes', points: pts(node, (r) => r.indexMb) },
       ].filter((s) => s.points.length),
       goal: { value: 2048, label: 'tab goal at 1M: 2 GB' },
     },
@@ -134,14 +135,22 @@ async function plotScale(node: NodeResult[], tab: BrowserSizeResult[]): Promise<
       xLabel: 'passages',
       yLabel: 'ms',
       series: [
-        { label: 'tab p50', points: pts(tab, (r) => r.p50) },
-        { label: 'tab p99', points: pts(tab, (r) => r.p99) },
-        { label: 'Node p50', points: pts(node, (r) => r.compact.p50) },
-        { label: 'Node p99', points: pts(node, (r) => r.compact.p99) },
+        { name: 'tab p50', points: pts(tab, (r) => r.p50) },
+        { name: 'tab p99', points: pts(tab, (r) => r.p99) },
+        { name: 'Node p50', points: pts(node, (r) => r.compact.p50) },
+        { name: 'Node p99', points: pts(node, (r) => r.compact.p99) },
       ].filter((s) => s.points.length),
       goal: { value: 30, label: 'tab p50 goal: 30 ms' },
     },
+  };
+  const items = Object.entries(charts).map(([name, chart]) => {
+    const svg = lineChartSvg({ ...chart, xLog: true });
+    const file = path.join(ROOT, 'docs', `${name}.png`);
+    fs.writeFileSync(file.replace(/\.png$/, '.svg'), svg);
+    return { svg, file };
   });
+  await svgsToPng(items);
+  const written = items.map((i) => i.file);
   console.log(`\nplots: ${written.map((f) => path.relative(ROOT, f)).join(', ')}`);
 }
 

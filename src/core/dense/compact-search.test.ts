@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CompactVectors } from './compact-vectors.ts';
 import { searchCompact } from './compact-search.ts';
 import { searchDense } from './dense-search.ts';
-import { randomRows, seededRandom, testModel } from './test-fixtures.ts';
+import { randomRows, seededRandom } from '../../test-support/random-vectors.ts';
+import { testModel } from './test-fixtures.ts';
 import { VectorMatrix } from './vector-matrix.ts';
 
 function matrixOf(rows: number, dims: number, seed = 1): VectorMatrix {

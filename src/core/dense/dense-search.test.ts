@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { searchDense } from './dense-search.ts';
 import { mergeTopK, type DenseHit } from './top-k.ts';
 import { VectorMatrix } from './vector-matrix.ts';
-import { randomRows, seededRandom, testModel } from './test-fixtures.ts';
+import { randomRows, seededRandom } from '../../test-support/random-vectors.ts';
+import { testModel } from './test-fixtures.ts';
 
 function buildMatrix(n: number, dims: number, chunkRows: number, seed: number): VectorMatrix {
   const m = new VectorMatrix({ model: testModel(dims), chunkRows });

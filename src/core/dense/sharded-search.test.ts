@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { searchDense } from './dense-search.ts';
 import { searchDenseSharded, splitRows } from './sharded-search.ts';
-import { randomRows, seededRandom, testModel } from './test-fixtures.ts';
+import { randomRows, seededRandom } from '../../test-support/random-vectors.ts';
+import { testModel } from './test-fixtures.ts';
 import { VectorMatrix } from './vector-matrix.ts';
 
 describe('splitRows', () => {

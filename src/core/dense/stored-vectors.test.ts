@@ -4,7 +4,8 @@ import type { EmbeddingSetRecord } from '../storage/vector-store.ts';
 import { searchCompact } from './compact-search.ts';
 import { searchDense } from './dense-search.ts';
 import { loadCompactVectors, loadVectorMatrix, storedFloatRows } from './stored-vectors.ts';
-import { randomRows, seededRandom, testModel } from './test-fixtures.ts';
+import { randomRows, seededRandom } from '../../test-support/random-vectors.ts';
+import { testModel } from './test-fixtures.ts';
 
 const model = testModel(24);
 

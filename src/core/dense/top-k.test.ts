@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeTopK, TopKHeap } from './top-k.ts';
-import { seededRandom } from './test-fixtures.ts';
+import { seededRandom } from '../../test-support/random-vectors.ts';
 
 const bruteForce = (scores: number[], k: number) =>
   scores

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compactFormOf, COMPACT_FROM_ROWS, resolveVectorForm } from './vector-form.ts';
-import { randomRows, seededRandom, testModel } from './test-fixtures.ts';
+import { randomRows, seededRandom } from '../../test-support/random-vectors.ts';
+import { testModel } from './test-fixtures.ts';
 import { VectorMatrix } from './vector-matrix.ts';
 
 describe('resolveVectorForm', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VectorMatrix } from './vector-matrix.ts';
-import { randomRows, seededRandom, testModel } from './test-fixtures.ts';
+import { randomRows, seededRandom } from '../../test-support/random-vectors.ts';
+import { testModel } from './test-fixtures.ts';
 
 describe('VectorMatrix', () => {
   it('stores normalised vectors with their ids, in row order', () => {

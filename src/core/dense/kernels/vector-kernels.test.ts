@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../test-fixtures.ts';
+import { seededRandom } from '../../../test-support/random-vectors.ts';
 import { vectorKernels, wasmKernelsAvailable } from './vector-kernels.ts';
 
 // Random int8 rows, an int16 query, row scales; odd row counts and several strides.

@@ -1,0 +1,37 @@
+// SVG → PNG through headless Debian Chromium (the browser and flags of playwright.config.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  // Without these Chromium keeps trying to reach Google, which this network refuses.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Writes each SVG document as a PNG of exactly its size (one browser for all). */
+export async function svgsToPng(items: Array<{ svg: string; file: string }>): Promise<void> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  try {
+    const page = await browser.newPage();
+    for (const { svg, file } of items) {
+      const width = Number(/width="(\d+)"/.exec(svg)?.[1] ?? 800);
+      const height = Number(/height="(\d+)"/.exec(svg)?.[1] ?? 600);
+      await page.setViewportSize({ width, height });
+      await page.setContent(`<html><body style="margin:0">${svg}</body></html>`);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      await page.locator('body > svg').screenshot({ path: file });
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+export const svgToPng = (svg: string, file: string) => svgsToPng([{ svg, file }]);
