@@ -63,10 +63,11 @@ for (const encoder of REAL_ENCODERS) {
       await page.getByLabel('Weights (dtype)').selectOption(dtype);
       await expect(page.getByTestId('model-location-hint')).toContainText('They are present.');
       await page.getByRole('button', { name: 'Embed', exact: true }).click();
-      await expect(page.getByTestId('embed-summary')).toContainText(
-        `Embedded ${lines.length.toLocaleString('en-US')} documents with ${encoder.presetId} (${dtype},`,
-        { timeout: 600_000 },
-      );
+      // Either this dtype's summary or the error panel; a failed load fails the test at once, with its words.
+      const summary = page.getByTestId('embed-summary').filter({ hasText: `with ${encoder.presetId} (${dtype},` });
+      await expect(summary.or(page.getByTestId('embed-error'))).toBeVisible({ timeout: 600_000 });
+      await expect(page.getByTestId('embed-error')).toHaveCount(0);
+      await expect(summary).toContainText(`Embedded ${lines.length.toLocaleString('en-US')} documents`);
     }
 
     const sets = await storedVectors(page);
