@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './src/test-support/chromium-launch.ts';
 
 // E2E_PORT / E2E_OUTDIR let several builds be tested side by side (default: dist/ on 4173).
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -18,21 +19,7 @@ export default defineConfig({
       name: 'debian-chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          // Without the background-networking flags Chromium keeps trying to reach Google, which this network refuses.
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
+        launchOptions: CHROMIUM_LAUNCH,
       },
     },
   ],

@@ -1,24 +1,12 @@
-// SVG → PNG through headless Debian Chromium (the browser and flags of playwright.config.ts).
+// SVG → PNG through headless Debian Chromium (the same browser and flags as the Playwright tests).
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  // Without these Chromium keeps trying to reach Google, which this network refuses.
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { CHROMIUM_LAUNCH } from '../../src/test-support/chromium-launch.ts';
 
 /** Writes each SVG document as a PNG of exactly its size (one browser for all). */
 export async function svgsToPng(items: Array<{ svg: string; file: string }>): Promise<void> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const page = await browser.newPage();
     for (const { svg, file } of items) {

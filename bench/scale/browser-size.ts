@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { CHROMIUM_LAUNCH } from '../../src/test-support/chromium-launch.ts';
 import { chromium, type Browser } from '@playwright/test';
 import { rendererRssMb, sampleRenderer } from './renderer-memory.ts';
 
@@ -59,10 +60,7 @@ export async function measureInBrowser(url: string, dir: string, baseline: boole
     .split('\n')
     .filter(Boolean)
     .map((line) => (JSON.parse(line) as { text: string }).text);
-  const browser: Browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser: Browser = await chromium.launch(CHROMIUM_LAUNCH);
   // The browser is a child of this process, and the only one with renderers.
   const browserPid = process.pid;
   try {
