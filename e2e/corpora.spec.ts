@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { storedDocumentCount } from './support.ts';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
 
@@ -122,18 +123,7 @@ test('a large load shows progress with a rate and can be cancelled without leavi
   const next = await context.newPage();
   await next.goto('/#/corpora');
   await expect(next.getByText('No corpus yet')).toBeVisible();
-  const leftovers = await next.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('deep-search-workbench');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction('documents').objectStore('documents').count();
-          count.onsuccess = () => resolve(count.result);
-        };
-      }),
-  );
-  expect(leftovers).toBe(0);
+  expect(await storedDocumentCount(next)).toBe(0);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

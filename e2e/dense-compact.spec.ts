@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { loadAndEmbedSample } from './support.ts';
 
 // The compact vector forms in the real browser worker: int8 and binary first passes with float32 rescoring over
 // the tiny-bert vectors of the sample corpus, in a cross-origin isolated page (shared WebAssembly memory).
-const tinyModelFolder = path.join(import.meta.dirname, '..', 'public', 'models', 'tiny-bert');
 
 async function resultTexts(page: Page): Promise<string[]> {
   const items = page.getByRole('list', { name: 'Results' }).getByRole('listitem');
@@ -15,13 +14,7 @@ test('dense search in int8 and binary form finds the same top-10 as exact float3
   test.setTimeout(240_000); // embedding on a busy 2-core machine can take a minute
   await page.goto('/#/corpora');
   expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
-  await page.getByRole('button', { name: 'Load the sample corpus' }).click();
-  await expect(page.getByTestId('load-summary')).toContainText('Loaded “Meridian Coast (sample)”');
-  await page.goto('/#/embeddings');
-  await page.getByRole('radio', { name: 'A folder on this computer (offline)' }).check();
-  await page.getByLabel('Choose a model folder').setInputFiles(tinyModelFolder);
-  await page.getByRole('button', { name: 'Embed', exact: true }).click();
-  await expect(page.getByTestId('embed-summary')).toContainText(/Embedded 168 documents with tiny-bert/, { timeout: 120_000 });
+  await loadAndEmbedSample(page, { embedTimeout: 120_000 });
   await page.getByTestId('embedding-set').getByRole('button', { name: 'Search' }).click();
 
   const form = page.getByLabel('Vector form');

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { tinyModelFolder } from './support.ts';
 
 // The tiny BERT made by `npm run gen:model` (the build generates it): real inference in the browser worker.
-const tinyModelFolder = path.join(import.meta.dirname, '..', 'public', 'models', 'tiny-bert');
 
 async function loadSample(page: Page) {
   await page.goto('/#/corpora');

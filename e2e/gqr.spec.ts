@@ -1,8 +1,7 @@
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
+import { loadAndEmbedSample } from './support.ts';
 
 // The tiny BERT made by `npm run gen:model` (the build generates it): real inference in the browser workers.
-const tinyModelFolder = path.join(import.meta.dirname, '..', 'public', 'models', 'tiny-bert');
 
 /** Draws an exported SVG in a page of its own and returns the texts that stick out of the image or overlap another legend text. */
 async function exportedSvgProblems(browser: Browser, svg: string): Promise<string[]> {
@@ -30,16 +29,6 @@ async function exportedSvgProblems(browser: Browser, svg: string): Promise<strin
   }
 }
 
-async function loadAndEmbedSample(page: Page) {
-  await page.goto('/#/corpora');
-  await page.getByRole('button', { name: 'Load the sample corpus' }).click();
-  await expect(page.getByTestId('load-summary')).toContainText('Loaded “Meridian Coast (sample)”');
-  await page.goto('/#/embeddings');
-  await page.getByRole('radio', { name: 'A folder on this computer (offline)' }).check();
-  await page.getByLabel('Choose a model folder').setInputFiles(tinyModelFolder);
-  await page.getByRole('button', { name: 'Embed', exact: true }).click();
-  await expect(page.getByTestId('embed-summary')).toContainText('Embedded 168 documents with tiny-bert');
-}
 
 test('an α sweep runs from the GQR lab, is charted against the baselines, and a query can be inspected', async ({ page, browser }) => {
   await loadAndEmbedSample(page);

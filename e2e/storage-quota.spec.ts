@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { storedDocumentCount } from './support.ts';
 
 /** A JSONL corpus of `docs` documents (about 300 bytes each). */
 function corpusFile(docs: number): string {
@@ -19,22 +20,6 @@ async function restrictQuota(page: Page, bytes: number) {
   await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(page.url()).origin, quotaSize: bytes });
 }
 
-async function storedDocuments(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('deep-search-workbench');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction('documents').objectStore('documents').count();
-          count.onsuccess = () => {
-            open.result.close();
-            resolve(count.result);
-          };
-        };
-      }),
-  );
-}
 
 async function loadFile(page: Page, file: string) {
   await page.getByLabel('Choose files').setInputFiles(file);
@@ -54,12 +39,12 @@ test('after an over-quota load fails nothing of it remains, the words say what i
   await expect(failure).toContainText(/This site now uses [\d.]+ KB \([\d.]+ KB of corpora, embeddings and runs, [\d.]+ B of model files kept in this browser\)/);
   await expect(failure).toContainText('deleting will not help');
   await expect(failure).not.toContainText('Free space by deleting corpora');
-  expect(await storedDocuments(page)).toBe(0);
+  expect(await storedDocumentCount(page)).toBe(0);
 
   // The recovery is real: a small corpus loads right away, under the same quota.
   await page.getByRole('button', { name: 'Load the sample corpus' }).click();
   await expect(page.getByTestId('load-summary')).toContainText('Loaded “Meridian Coast (sample)”');
-  expect(await storedDocuments(page)).toBe(168);
+  expect(await storedDocumentCount(page)).toBe(168);
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
 });
 
@@ -77,7 +62,7 @@ test('when model files kept in the browser take the space, the words point at th
   const failure = page.getByRole('alert');
   await expect(failure).toContainText('Loading “big” failed', { timeout: 150_000 });
   await expect(failure).toContainText('Most of that is model files: removing model folders you no longer need (Embeddings page) frees the most.');
-  expect(await storedDocuments(page)).toBe(0);
+  expect(await storedDocumentCount(page)).toBe(0);
   // What "Remove" of a kept model folder does (model-files.ts): delete its entries.
   await page.evaluate(async () => {
     const cache = await caches.open('dsw-model-folders');
