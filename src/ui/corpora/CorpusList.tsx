@@ -4,6 +4,7 @@ import { errorMessage, formatBytes, formatCount } from '../shared/format.ts';
 import { useAppStore } from '../shared/app-store.ts';
 import { useCorpora, useDeleteCorpus, useRenameCorpus } from '../shared/corpora.ts';
 import { useLoadStore } from '../shared/load-store.ts';
+import { isActive } from '../shared/job-store.ts';
 import { IssueTable } from './LoadStatus.tsx';
 import { loadSampleCorpus } from './sample-corpus.ts';
 
@@ -24,7 +25,7 @@ export function CorpusList() {
 }
 
 function FirstRunOffer() {
-  const running = useLoadStore((s) => s.state.status === 'running');
+  const running = useLoadStore((s) => isActive(s.state));
   const [error, setError] = useState<string | null>(null);
   return (
     <div className="first-run">

@@ -3,7 +3,8 @@ import { DEFAULT_ANALYZER_OPTIONS, NUMERIC_RULES, sniffFields, type AnalyzerOpti
 import { NumberField } from '../shared/NumberField.tsx';
 import type { PickedFile } from '../../workers/corpus-worker-api.ts';
 import { errorMessage, formatBytes } from '../shared/format.ts';
-import { useLoadStore } from '../shared/load-store.ts';
+import { startLoad, useLoadStore } from '../shared/load-store.ts';
+import { isActive } from '../shared/job-store.ts';
 import { useAppStore } from '../shared/app-store.ts';
 import { describeSelection, filesFromDrop, filesFromInput } from '../shared/picked-files.ts';
 import { loadSampleCorpus } from './sample-corpus.ts';
@@ -18,8 +19,7 @@ export function LoadPanel() {
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [dragging, setDragging] = useState(false);
   const [pickError, setPickError] = useState<string | null>(null);
-  const running = useLoadStore((s) => s.state.status === 'running');
-  const start = useLoadStore((s) => s.start);
+  const running = useLoadStore((s) => isActive(s.state));
   const setCorpusId = useAppStore((s) => s.setCorpusId);
 
   const onDrop = (event: DragEvent) => {
@@ -75,7 +75,7 @@ export function LoadPanel() {
           disabled={running}
           onCancel={() => setFiles([])}
           onLoad={async (options) => {
-            const corpus = await start(files, options);
+            const corpus = await startLoad(files, options);
             if (corpus) {
               setCorpusId(corpus.id);
               setFiles([]);

@@ -1,6 +1,7 @@
 import type { IngestIssue, IngestSummary } from '../../core/index.ts';
 import { formatCount, formatDuration, plural } from '../shared/format.ts';
 import { useLoadStore } from '../shared/load-store.ts';
+import { CancelButton } from '../shared/CancelButton.tsx';
 
 /** Progress of the running load (bar, documents per second, time left, cancel) or the report of the last one. */
 export function LoadStatus() {
@@ -11,7 +12,8 @@ export function LoadStatus() {
   switch (state.status) {
     case 'idle':
       return null;
-    case 'running': {
+    case 'running':
+    case 'cancelling': {
       const p = state.progress;
       const seconds = (performance.now() - state.startedAt) / 1000;
       const fraction = p && p.bytesTotal > 0 ? Math.min(1, p.bytesDone / p.bytesTotal) : 0;
@@ -19,7 +21,7 @@ export function LoadStatus() {
       const left = fraction > 0.01 ? (seconds * (1 - fraction)) / fraction : Infinity;
       return (
         <section className="panel" aria-label="Loading progress">
-          <h3>Loading “{state.name}”</h3>
+          <h3>Loading “{state.info.name}”</h3>
           <progress max={1} value={fraction} aria-label="Loading progress" />
           <p className="progress-line" data-testid="load-progress">
             {(fraction * 100).toFixed(0)}% · {formatCount(p?.documents ?? 0)} documents · {formatCount(Math.round(rate))} docs/s ·{' '}
@@ -27,30 +29,31 @@ export function LoadStatus() {
             {p?.issueCount ? ` · ${formatCount(p.issueCount)} problem(s)` : ''}
             {p?.file ? ` · ${p.file}` : ''}
           </p>
-          <button onClick={cancel}>Cancel</button>
+          <CancelButton cancelling={state.status === 'cancelling'} onCancel={cancel} />
+          {state.status === 'cancelling' && <span className="hint"> Stopping and removing what was stored of it…</span>}
         </section>
       );
     }
     case 'cancelled':
       return (
         <section className="panel notice" role="status">
-          Loading “{state.name}” was cancelled; nothing of it was kept. <button onClick={dismiss}>OK</button>
+          Loading “{state.info.name}” was cancelled; nothing of it was kept. <button onClick={dismiss}>OK</button>
         </section>
       );
     case 'failed':
       return (
         <section className="panel error" role="alert">
           <p>
-            Loading “{state.name}” failed: {state.message}
+            Loading “{state.info.name}” failed: {state.message}
           </p>
           <p>Nothing of it was kept; corpora stored before are unchanged.</p>
-          {state.summary && <FileTable summary={state.summary} />}
-          {state.summary && state.summary.issueCount > 0 && <IssueTable issues={state.summary.issues} total={state.summary.issueCount} />}
+          {state.details && <FileTable summary={state.details} />}
+          {state.details && state.details.issueCount > 0 && <IssueTable issues={state.details.issues} total={state.details.issueCount} />}
           <button onClick={dismiss}>OK</button>
         </section>
       );
     case 'done':
-      return <LoadReport name={state.corpus.name} summary={state.summary} seconds={state.seconds} onClose={dismiss} />;
+      return <LoadReport name={state.result.corpus.name} summary={state.result.summary} seconds={state.seconds} onClose={dismiss} />;
   }
 }
 

@@ -3,7 +3,7 @@ import queriesUrl from '../../../sample-data/meridian/queries.jsonl?url';
 import qrelsUrl from '../../../sample-data/meridian/qrels/test.tsv?url';
 import type { PickedFile } from '../../workers/corpus-worker-api.ts';
 import { useAppStore } from '../shared/app-store.ts';
-import { useLoadStore } from '../shared/load-store.ts';
+import { startLoad } from '../shared/load-store.ts';
 
 export const SAMPLE_CORPUS_NAME = 'Meridian Coast (sample)';
 
@@ -26,6 +26,6 @@ export async function sampleCorpusFiles(): Promise<PickedFile[]> {
 
 /** Loads the sample corpus through the ordinary loading path and selects it. */
 export async function loadSampleCorpus(): Promise<void> {
-  const corpus = await useLoadStore.getState().start(await sampleCorpusFiles(), { name: SAMPLE_CORPUS_NAME });
+  const corpus = await startLoad(await sampleCorpusFiles(), { name: SAMPLE_CORPUS_NAME });
   if (corpus) useAppStore.getState().setCorpusId(corpus.id);
 }

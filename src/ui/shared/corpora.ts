@@ -27,7 +27,7 @@ export function useDeleteCorpus() {
       deleteCorpus(id, await getCorpusRemoval(), async () => {
         await getRetrievalWorker().forget(id);
         const load = useLoadStore.getState();
-        if (load.state.status === 'done' && load.state.corpus.id === id) load.dismiss();
+        if (load.state.status === 'done' && load.state.result.corpus.id === id) load.dismiss();
       }),
     onSettled: announceCorporaChanged,
   });

@@ -1,65 +1,37 @@
 import * as Comlink from 'comlink';
-import { create } from 'zustand';
-import type { IngestSummary, LoadCorpusOptions, LoadProgress } from '../../core/index.ts';
+import type { CorpusRecord, IngestSummary, LoadCorpusOptions, LoadProgress } from '../../core/index.ts';
 import type { LoadedCorpusInfo, PickedFile } from '../../workers/corpus-worker-api.ts';
-import type { CorpusRecord } from '../../core/index.ts';
-import { errorMessage } from './format.ts';
+import { withAbortPort } from '../../workers/abort-bridge.ts';
 import { announceCorporaChanged } from './corpora-channel.ts';
+import { createJobStore, JobFailure, type JobState } from './job-store.ts';
 import { requestPersistence } from '../services/stores.ts';
 import { getCorpusWorker } from '../services/workers.ts';
-import { withAbortPort } from '../../workers/abort-bridge.ts';
 
-/** The state of loading one corpus, shown by the progress and report views. */
-export type LoadState =
-  | { status: 'idle' }
-  | { status: 'running'; name: string; startedAt: number; progress: LoadProgress | null }
-  | { status: 'done'; corpus: CorpusRecord; summary: IngestSummary; seconds: number }
-  | { status: 'cancelled'; name: string }
-  | { status: 'failed'; name: string; message: string; summary?: IngestSummary };
-
-interface LoadStore {
-  state: LoadState;
-  start(files: PickedFile[], options: LoadCorpusOptions): Promise<CorpusRecord | null>;
-  cancel(): void;
-  dismiss(): void;
+/** A loaded corpus and the report of its load. */
+export interface LoadResult {
+  corpus: CorpusRecord;
+  summary: IngestSummary;
 }
 
-let controller: AbortController | null = null;
+/** The state of loading one corpus, shown by the progress and report views; a failed load may carry its summary. */
+export type LoadState = JobState<{ name: string }, LoadProgress | null, LoadResult, IngestSummary>;
 
-export const useLoadStore = create<LoadStore>((set, get) => ({
-  state: { status: 'idle' },
-  async start(files, options) {
-    if (get().state.status === 'running') return null;
-    const startedAt = performance.now();
-    set({ state: { status: 'running', name: options.name, startedAt, progress: null } });
+/** The corpus load of this page (one at a time). */
+export const useLoadStore = createJobStore<{ name: string }, LoadProgress | null, LoadResult, IngestSummary>({ cancelMessage: 'Loading was cancelled' });
+
+/** Loads files as a new corpus in the corpus worker; resolves with the corpus, or null (the state says why). */
+export async function startLoad(files: PickedFile[], options: LoadCorpusOptions): Promise<CorpusRecord | null> {
+  const result = await useLoadStore.getState().start({ name: options.name }, null, async ({ signal, progress }) => {
     void requestPersistence();
-    const onProgress = (progress: LoadProgress) =>
-      set((s) => (s.state.status === 'running' ? { state: { ...s.state, progress } } : s));
     try {
-      controller = new AbortController();
-      const loaded = await withAbortPort<LoadedCorpusInfo>(controller.signal, (port) =>
-        getCorpusWorker().load(files, options, Comlink.proxy(onProgress), port && Comlink.transfer(port, [port])),
+      const loaded = await withAbortPort<LoadedCorpusInfo>(signal, (port) =>
+        getCorpusWorker().load(files, options, Comlink.proxy(progress), port && Comlink.transfer(port, [port])),
       );
-      if (loaded.corpus === null) {
-        set({ state: { status: 'failed', name: options.name, message: loaded.message, summary: loaded.summary } });
-        return null;
-      }
-      const { corpus, summary } = loaded;
-      set({ state: { status: 'done', corpus, summary, seconds: (performance.now() - startedAt) / 1000 } });
-      return corpus;
-    } catch (error) {
-      const aborted = (error as Error)?.name === 'AbortError';
-      set({ state: aborted ? { status: 'cancelled', name: options.name } : { status: 'failed', name: options.name, message: errorMessage(error) } });
-      return null;
+      if (loaded.corpus === null) throw new JobFailure(loaded.message, loaded.summary);
+      return { corpus: loaded.corpus, summary: loaded.summary };
     } finally {
-      controller = null;
       void announceCorporaChanged();
     }
-  },
-  cancel() {
-    controller?.abort(new DOMException('Loading was cancelled', 'AbortError'));
-  },
-  dismiss() {
-    if (get().state.status !== 'running') set({ state: { status: 'idle' } });
-  },
-}));
+  });
+  return result?.corpus ?? null;
+}
