@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
 import { describeEmbeddingModel } from '../../core/index.ts';
 import { formatBytes, formatCount, formatDuration } from '../shared/format.ts';
-import { useEmbedStore, type FileProgress } from './embed-store.ts';
+import { useEmbedJob, type FileProgress } from './embed-store.ts';
+import { isActive } from '../shared/job-store.ts';
+import { CancelButton } from '../shared/CancelButton.tsx';
 
 /** Progress of the embedding job (model files, then documents), or how it ended. */
 export function EmbedStatus() {
-  const state = useEmbedStore((s) => s.state);
-  const cancel = useEmbedStore((s) => s.cancel);
-  const dismiss = useEmbedStore((s) => s.dismiss);
+  const state = useEmbedJob((s) => s.state);
+  const cancel = useEmbedJob((s) => s.cancel);
+  const dismiss = useEmbedJob((s) => s.dismiss);
   const [, tick] = useState(0);
-  const active = state.status === 'loading' || state.status === 'running';
+  const active = isActive(state);
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(() => tick((n) => n + 1), 500);
@@ -19,46 +21,53 @@ export function EmbedStatus() {
   switch (state.status) {
     case 'idle':
       return null;
-    case 'loading':
-      return (
-        <section className="panel" aria-label="Embedding progress">
-          <h3>Loading {state.modelId}…</h3>
-          <FileList files={state.files} />
-          <button onClick={cancel}>Cancel</button>
-        </section>
-      );
-    case 'running': {
-      const p = state.progress;
-      const total = state.set.totalRows;
-      const done = p?.done ?? state.resumedAt;
+    case 'running':
+    case 'cancelling': {
+      const cancelling = state.status === 'cancelling';
+      const { files, started, progress: p } = state.progress;
+      if (!started) {
+        return (
+          <section className="panel" aria-label="Embedding progress">
+            <h3>Loading {state.info.modelId}…</h3>
+            <FileList files={files} />
+            <CancelButton cancelling={cancelling} onCancel={cancel} />
+          </section>
+        );
+      }
+      const total = started.set.totalRows;
+      const done = p?.done ?? started.resumedAt;
       return (
         <section className="panel" aria-label="Embedding progress">
           <h3>
-            Embedding with {state.set.model.modelId} on {state.device}
-            {state.resumedAt > 0 ? ` — resumed at ${formatCount(state.resumedAt)}` : ''}
+            Embedding with {started.set.model.modelId} on {started.device}
+            {started.resumedAt > 0 ? ` — resumed at ${formatCount(started.resumedAt)}` : ''}
           </h3>
           <details>
             <summary>Model files</summary>
-            <FileList files={state.files} />
+            <FileList files={files} />
           </details>
           <progress max={Math.max(1, total)} value={done} aria-label="Embedding progress" />
           <p className="progress-line" data-testid="embed-progress">
             {formatCount(done)} of {formatCount(total)} documents · {p ? `${p.docsPerSecond.toFixed(1)} docs/s` : 'starting…'}
             {p && p.done < total ? ` · about ${formatDuration(p.secondsLeft)} left` : ''}
           </p>
-          <button onClick={cancel}>Cancel</button>
-          <span className="hint"> What is embedded is kept: cancelling, or closing the tab, loses at most the chunk in progress.</span>
+          <CancelButton cancelling={cancelling} onCancel={cancel} />
+          <span className="hint">
+            {cancelling
+              ? ' Stopping after the batch in progress; what is embedded is kept.'
+              : ' What is embedded is kept: cancelling, or closing the tab, loses at most the chunk in progress.'}
+          </span>
         </section>
       );
     }
     case 'done': {
-      const { set } = state;
-      const embedded = set.rowsDone - state.resumedAt;
+      const { set, resumedAt, device } = state.result;
+      const embedded = set.rowsDone - resumedAt;
       return (
         <section className="panel" role="status" data-testid="embed-summary">
           <p>
-            Embedded {formatCount(set.rowsDone)} documents with {describeEmbeddingModel(set.model)} on {state.device}
-            {state.resumedAt > 0 ? ` (${formatCount(embedded)} in this session, resumed at ${formatCount(state.resumedAt)})` : ''} in{' '}
+            Embedded {formatCount(set.rowsDone)} documents with {describeEmbeddingModel(set.model)} on {device}
+            {resumedAt > 0 ? ` (${formatCount(embedded)} in this session, resumed at ${formatCount(resumedAt)})` : ''} in{' '}
             {state.seconds.toFixed(1)} s. {formatBytes(set.bytes)} of vectors stored.
           </p>
           <button onClick={dismiss}>OK</button>
@@ -68,14 +77,14 @@ export function EmbedStatus() {
     case 'cancelled':
       return (
         <section className="panel notice" role="status">
-          Embedding with {state.modelId} was cancelled. What was embedded is kept; resume it from the list below. <button onClick={dismiss}>OK</button>
+          Embedding with {state.info.modelId} was cancelled. What was embedded is kept; resume it from the list below. <button onClick={dismiss}>OK</button>
         </section>
       );
     case 'failed':
       return (
         <section className="panel error" role="alert" data-testid="embed-error">
           <p>
-            Embedding with {state.modelId} failed: {state.message}
+            Embedding with {state.info.modelId} failed: {state.message}
           </p>
           <p>Vectors stored before are unchanged, and BM25 search works as before.</p>
           <button onClick={dismiss}>OK</button>

@@ -3,14 +3,15 @@ import { errorMessage, formatBytes, formatCount } from '../shared/format.ts';
 import { useAppStore } from '../shared/app-store.ts';
 import { useDeleteEmbeddingSet, useEmbeddingSets } from '../shared/embeddings.ts';
 import { usePipelineStore } from '../shared/pipeline-store.ts';
-import { useEmbedStore } from './embed-store.ts';
+import { resumeEmbedding, useEmbedJob } from './embed-store.ts';
+import { isActive } from '../shared/job-store.ts';
 
 /** The embedded versions of a corpus: progress, resume, search with, delete. */
 export function EmbeddingSetList({ corpusId }: { corpusId: string }) {
   const sets = useEmbeddingSets(corpusId);
   const remove = useDeleteEmbeddingSet();
-  const busy = useEmbedStore((s) => s.state.status === 'loading' || s.state.status === 'running');
-  const resume = useEmbedStore((s) => s.resume);
+  const busy = useEmbedJob((s) => isActive(s.state));
+  const resume = resumeEmbedding;
   const setPage = useAppStore((s) => s.setPage);
   const searchWith = usePipelineStore((s) => s.searchWithSet);
 

@@ -4,7 +4,8 @@ import { useCorpora } from '../shared/corpora.ts';
 import { useModelFolders } from '../shared/embeddings.ts';
 import { EmbeddingSetList } from './EmbeddingSetList.tsx';
 import { EmbedStatus } from './EmbedStatus.tsx';
-import { useEmbedStore } from './embed-store.ts';
+import { startEmbedding, useEmbedChoice, useEmbedJob } from './embed-store.ts';
+import { isActive } from '../shared/job-store.ts';
 import { ModelPicker } from './ModelPicker.tsx';
 import { NoCorpusYet } from '../shared/NoCorpusYet.tsx';
 
@@ -12,13 +13,11 @@ import { NoCorpusYet } from '../shared/NoCorpusYet.tsx';
 export function EmbeddingsPage() {
   const corpusId = useAppStore((s) => s.corpusId);
   const corpora = useCorpora();
-  const state = useEmbedStore((s) => s.state);
-  const start = useEmbedStore((s) => s.start);
-  const choice = useEmbedStore((s) => s.choice);
+  const busy = useEmbedJob((s) => isActive(s.state));
+  const choice = useEmbedChoice((s) => s.choice);
   const modelId = choice.modelId.trim();
   const folders = useModelFolders();
   const folderMissing = choice.location === 'folder' && !folders.data?.some((f) => f.name === modelId);
-  const busy = state.status === 'loading' || state.status === 'running';
   const corpus = corpora.data?.find((c) => c.id === corpusId);
 
   if (corpora.data && corpora.data.length === 0) {
@@ -36,7 +35,7 @@ export function EmbeddingsPage() {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (corpusId) void start(corpusId);
+            if (corpusId) void startEmbedding(corpusId);
           }}
         >
           <div className="row">

@@ -6,7 +6,7 @@ import { modelFoldersKey } from '../services/query-keys.ts';
 import { getEmbedWorker } from '../services/workers.ts';
 import { useModelFolders } from '../shared/embeddings.ts';
 import { queryClient } from '../services/query-client.ts';
-import { useEmbedStore, withPresetDefaults } from './embed-store.ts';
+import { useEmbedChoice, withPresetDefaults } from './embed-store.ts';
 import { useAppModelPresence } from './use-app-model-presence.ts';
 
 const OTHER = '';
@@ -14,15 +14,15 @@ const DTYPES: EmbeddingDtype[] = ['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4', '
 
 /** Chooses the embedding model: a preset or any model id, where its files come from, and how it embeds. */
 export function ModelPicker({ disabled }: { disabled: boolean }) {
-  const choice = useEmbedStore((s) => s.choice);
-  const setChoice = useEmbedStore((s) => s.setChoice);
+  const choice = useEmbedChoice((s) => s.choice);
+  const setChoice = useEmbedChoice((s) => s.setChoice);
   const folders = useModelFolders();
   const [folderError, setFolderError] = useState<string | null>(null);
   const [keeping, setKeeping] = useState(false);
   const preset = EMBEDDING_MODEL_PRESETS.find((p) => p.modelId === choice.modelId);
   const presence = useAppModelPresence(choice.dtype);
   const inApp = (modelId: string) => presence?.get(modelId)?.present;
-  const chooseModel = (modelId: string) => useEmbedStore.setState((s) => ({ choice: withPresetDefaults(s.choice, modelId) }));
+  const chooseModel = (modelId: string) => useEmbedChoice.setState((s) => ({ choice: withPresetDefaults(s.choice, modelId) }));
 
   const keepFolder = async (list: FileList | null) => {
     setFolderError(null);

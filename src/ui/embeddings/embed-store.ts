@@ -8,7 +8,7 @@ import {
   type EmbeddingSetRecord,
 } from '../../core/index.ts';
 import type { EmbedEvent, EmbedRequest, ModelSettings } from '../../workers/embed-worker-api.ts';
-import { errorMessage } from '../shared/format.ts';
+import { createJobStore, type JobState } from '../shared/job-store.ts';
 import { embeddingSetsKey, storageKey } from '../services/query-keys.ts';
 import { getEmbedWorker } from '../services/workers.ts';
 import { queryClient } from '../services/query-client.ts';
@@ -21,24 +21,53 @@ export interface FileProgress {
   done: boolean;
 }
 
+/** Which job: the corpus and the model asked for. */
+export interface EmbedJobInfo {
+  corpusId: string;
+  modelId: string;
+}
+
+/** How far an embedding job got: model files first, then (once the set is open) documents. */
+export interface EmbedJobProgress {
+  files: Record<string, FileProgress>;
+  /** Set once the model is loaded and the set opened; null while the model loads. */
+  started: { set: EmbeddingSetRecord; resumedAt: number; device: string } | null;
+  progress: EmbedCorpusProgress | null;
+}
+
+/** What a finished job stored. */
+export interface EmbedJobResult {
+  set: EmbeddingSetRecord;
+  resumedAt: number;
+  device: string;
+}
+
 /** The state of the embedding job, shown by the status panel. */
-export type EmbedJobState =
-  | { status: 'idle' }
-  | { status: 'loading'; corpusId: string; modelId: string; startedAt: number; files: Record<string, FileProgress> }
-  | {
-      status: 'running';
-      corpusId: string;
-      modelId: string;
-      startedAt: number;
-      files: Record<string, FileProgress>;
-      set: EmbeddingSetRecord;
-      resumedAt: number;
-      device: string;
-      progress: EmbedCorpusProgress | null;
+export type EmbedJobState = JobState<EmbedJobInfo, EmbedJobProgress, EmbedJobResult>;
+
+export const NO_EMBED_PROGRESS: EmbedJobProgress = { files: {}, started: null, progress: null };
+
+/** The progress after one worker event. */
+export function applyEmbedEvent(state: EmbedJobProgress, event: EmbedEvent): EmbedJobProgress {
+  switch (event.kind) {
+    case 'load': {
+      const { file, status, loaded, total } = event.progress;
+      if (!file) return state;
+      const before = state.files[file] ?? { loaded: 0, total: 0, done: false };
+      const next: FileProgress =
+        status === 'progress'
+          ? { loaded: loaded ?? before.loaded, total: total ?? before.total, done: before.done }
+          : status === 'done'
+            ? { ...before, loaded: Math.max(before.loaded, before.total), done: true }
+            : before;
+      return { ...state, files: { ...state.files, [file]: next } };
     }
-  | { status: 'done'; corpusId: string; set: EmbeddingSetRecord; resumedAt: number; device: string; seconds: number }
-  | { status: 'cancelled'; corpusId: string; modelId: string }
-  | { status: 'failed'; corpusId: string; modelId: string; message: string };
+    case 'start':
+      return { ...state, started: { set: event.set, resumedAt: event.resumedAt, device: event.device }, progress: null };
+    case 'progress':
+      return state.started ? { ...state, progress: event.progress } : state;
+  }
+}
 
 /** The model and options chosen on the Embeddings page. */
 export interface ModelChoice {
@@ -101,91 +130,53 @@ export function settingsOfSet(set: EmbeddingSetRecord): ModelSettings {
   };
 }
 
-interface EmbedStore {
+interface EmbedChoiceStore {
   choice: ModelChoice;
-  state: EmbedJobState;
   setChoice(change: Partial<ModelChoice>): void;
-  /** Embeds a corpus with the chosen model (or resumes its set for that model). */
-  start(corpusId: string): Promise<void>;
-  /** Continues a stored, incomplete set with the model it was made with. */
-  resume(set: EmbeddingSetRecord): Promise<void>;
-  cancel(): void;
-  dismiss(): void;
 }
 
-export const useEmbedStore = create<EmbedStore>((set, get) => {
-  const run = async (request: EmbedRequest) => {
-    if (get().state.status === 'loading' || get().state.status === 'running') return;
-    const { corpusId } = request;
-    const modelId = request.model.source.modelId;
-    const startedAt = performance.now();
-    set({ state: { status: 'loading', corpusId, modelId, startedAt, files: {} } });
+/** The model and options chosen on the Embeddings page (kept while switching pages). */
+export const useEmbedChoice = create<EmbedChoiceStore>((set) => ({
+  choice: DEFAULT_CHOICE,
+  setChoice(change) {
+    set((s) => ({ choice: { ...s.choice, ...change } }));
+  },
+}));
+
+/** The embedding job of this page (one at a time). */
+export const useEmbedJob = createJobStore<EmbedJobInfo, EmbedJobProgress, EmbedJobResult>({ cancelMessage: 'Embedding was cancelled' });
+
+async function embed(request: EmbedRequest): Promise<void> {
+  const { corpusId } = request;
+  const info = { corpusId, modelId: request.model.source.modelId };
+  await useEmbedJob.getState().start(info, NO_EMBED_PROGRESS, async ({ signal, progress }) => {
     void requestPersistence();
-    const onEvent = (event: EmbedEvent) =>
-      set((s) => {
-        const state = s.state;
-        if (state.status !== 'loading' && state.status !== 'running') return s;
-        switch (event.kind) {
-          case 'load': {
-            const { file, status, loaded, total } = event.progress;
-            if (!file) return s;
-            const before = state.files[file] ?? { loaded: 0, total: 0, done: false };
-            const next: FileProgress =
-              status === 'progress'
-                ? { loaded: loaded ?? before.loaded, total: total ?? before.total, done: before.done }
-                : status === 'done'
-                  ? { ...before, loaded: Math.max(before.loaded, before.total), done: true }
-                  : before;
-            return { state: { ...state, files: { ...state.files, [file]: next } } };
-          }
-          case 'start':
-            return { state: { ...state, status: 'running', set: event.set, resumedAt: event.resumedAt, device: event.device, progress: null } };
-          case 'progress':
-            return state.status === 'running' ? { state: { ...state, progress: event.progress } } : s;
-        }
-      });
+    // The embed worker cancels through its own call; what it embedded stays stored and resumable.
+    const stop = () => void getEmbedWorker().cancel();
+    signal.addEventListener('abort', stop, { once: true });
+    let last = NO_EMBED_PROGRESS;
     try {
-      const stored = await getEmbedWorker().embed(request, Comlink.proxy(onEvent));
-      const s = get().state;
-      set({
-        state: {
-          status: 'done',
-          corpusId,
-          set: stored,
-          resumedAt: s.status === 'running' ? s.resumedAt : stored.rowsDone,
-          device: s.status === 'running' ? s.device : stored.device,
-          seconds: (performance.now() - startedAt) / 1000,
-        },
-      });
-    } catch (error) {
-      const aborted = (error as Error)?.name === 'AbortError';
-      set({ state: aborted ? { status: 'cancelled', corpusId, modelId } : { status: 'failed', corpusId, modelId, message: errorMessage(error) } });
+      const stored = await getEmbedWorker().embed(
+        request,
+        Comlink.proxy((event: EmbedEvent) => progress((p) => (last = applyEmbedEvent(p, event)))),
+      );
+      return { set: stored, resumedAt: last.started?.resumedAt ?? stored.rowsDone, device: last.started?.device ?? stored.device };
     } finally {
+      signal.removeEventListener('abort', stop);
       void queryClient.invalidateQueries({ queryKey: embeddingSetsKey(corpusId) });
       void queryClient.invalidateQueries({ queryKey: storageKey });
     }
-  };
+  });
+}
 
-  return {
-    choice: DEFAULT_CHOICE,
-    state: { status: 'idle' },
-    setChoice(change) {
-      set((s) => ({ choice: { ...s.choice, ...change } }));
-    },
-    start(corpusId) {
-      const { choice } = get();
-      return run({ corpusId, model: settingsOfChoice(choice), batchSize: choice.batchSize, tokens: choice.tokens });
-    },
-    resume(stored) {
-      const { choice } = get();
-      return run({ corpusId: stored.corpusId, model: settingsOfSet(stored), batchSize: choice.batchSize, tokens: stored.tokens });
-    },
-    cancel() {
-      void getEmbedWorker().cancel();
-    },
-    dismiss() {
-      const status = get().state.status;
-      if (status !== 'loading' && status !== 'running') set({ state: { status: 'idle' } });
-    },
-  };
-});
+/** Embeds a corpus with the chosen model (or resumes its set for that model). */
+export function startEmbedding(corpusId: string): Promise<void> {
+  const { choice } = useEmbedChoice.getState();
+  return embed({ corpusId, model: settingsOfChoice(choice), batchSize: choice.batchSize, tokens: choice.tokens });
+}
+
+/** Continues a stored, incomplete set with the model it was made with. */
+export function resumeEmbedding(stored: EmbeddingSetRecord): Promise<void> {
+  const { choice } = useEmbedChoice.getState();
+  return embed({ corpusId: stored.corpusId, model: settingsOfSet(stored), batchSize: choice.batchSize, tokens: stored.tokens });
+}
