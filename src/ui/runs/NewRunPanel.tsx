@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { describePipeline, type CorpusRecord, type PipelineSpec } from '../../core/index.ts';
 import { formatCount, formatDuration } from '../shared/format.ts';
 import { PIPELINE_KINDS, PipelineForm } from '../shared/pipeline-form.tsx';
-import { useRunJobStore } from './run-job-store.ts';
+import { startRun, useRunJobStore } from './run-job-store.ts';
+import { isActive } from '../shared/job-store.ts';
+import { CancelButton } from '../shared/CancelButton.tsx';
 import { NumberField } from '../shared/NumberField.tsx';
 import { useNow } from '../shared/use-now.ts';
 
@@ -13,8 +15,8 @@ export function NewRunPanel({ corpus, scored, measures }: { corpus: CorpusRecord
   const [spec, setSpec] = useState<PipelineSpec>(() => PIPELINE_KINDS[0]!.initial());
   const [k, setK] = useState(DEFAULT_K);
   const [name, setName] = useState('');
-  const { state, start, cancel } = useRunJobStore();
-  const busy = state.status === 'running' || state.status === 'saving';
+  const busy = useRunJobStore((s) => isActive(s.state));
+  const cancel = useRunJobStore((s) => s.cancel);
   const suggested = describePipeline(spec);
 
   return (
@@ -24,7 +26,7 @@ export function NewRunPanel({ corpus, scored, measures }: { corpus: CorpusRecord
         className="new-run"
         onSubmit={(e) => {
           e.preventDefault();
-          void start({ corpus, spec, k, name: name.trim() || suggested, measures });
+          void startRun({ corpus, spec, k, name: name.trim() || suggested, measures });
         }}
       >
         <PipelineForm spec={spec} onChange={setSpec} corpusId={corpus.id} />
@@ -52,30 +54,30 @@ export function NewRunPanel({ corpus, scored, measures }: { corpus: CorpusRecord
 
 function RunJobStatus({ corpusId, onCancel }: { corpusId: string; onCancel: () => void }) {
   const state = useRunJobStore((s) => s.state);
-  const now = useNow(state.status === 'running');
+  const now = useNow(isActive(state));
   switch (state.status) {
     case 'idle':
       return null;
-    case 'running': {
+    case 'running':
+    case 'cancelling': {
+      const { done, total, saving } = state.progress;
+      const cancelling = state.status === 'cancelling';
+      if (saving && !cancelling) return <p data-testid="run-progress">Scoring and saving “{state.info.name}”…</p>;
       const seconds = (now - state.startedAt) / 1000;
-      const left = state.done > 0 ? (seconds / state.done) * (state.total - state.done) : NaN;
+      const left = done > 0 ? (seconds / done) * (total - done) : NaN;
       return (
         <div className="run-progress" data-testid="run-progress">
           <p>
-            Running “{state.name}”{state.corpusId !== corpusId ? ' (on another corpus)' : ''}: {formatCount(state.done)} / {formatCount(state.total)} queries
-            {state.done > 0 ? ` · about ${formatDuration(left)} left` : ''}
+            Running “{state.info.name}”{state.info.corpusId !== corpusId ? ' (on another corpus)' : ''}: {formatCount(done)} / {formatCount(total)} queries
+            {done > 0 && !cancelling ? ` · about ${formatDuration(left)} left` : ''}
           </p>
-          <progress max={state.total || 1} value={state.done} aria-label="Run progress" />
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
+          <progress max={total || 1} value={done} aria-label="Run progress" />
+          <CancelButton cancelling={cancelling} onCancel={onCancel} />
         </div>
       );
     }
-    case 'saving':
-      return <p data-testid="run-progress">Scoring and saving “{state.name}”…</p>;
     case 'done': {
-      const { record } = state;
+      const record = state.result;
       if (record.corpusId !== corpusId) return null; // saved on another corpus: its own page says so
       const first = record.measures[0];
       return (
@@ -86,11 +88,11 @@ function RunJobStatus({ corpusId, onCancel }: { corpusId: string; onCancel: () =
       );
     }
     case 'cancelled':
-      return <p role="status">The run “{state.name}” was cancelled; nothing was saved.</p>;
+      return <p role="status">The run “{state.info.name}” was cancelled; nothing was saved.</p>;
     case 'failed':
       return (
         <p className="error" role="alert">
-          The run “{state.name}” failed: {state.message}
+          The run “{state.info.name}” failed: {state.message}
         </p>
       );
   }
