@@ -15,7 +15,9 @@ import { labSweepsFromRuns, type SavedSweep } from '../../core/index.ts';
 import { QueryInspector } from './QueryInspector.tsx';
 import { sweepCsv } from './sweep-csv.ts';
 import { SweepForm } from './SweepForm.tsx';
-import { useSweepStore } from './sweep-store.ts';
+import { useSweepJob, useSweepStore } from './sweep-store.ts';
+import { isActive } from '../shared/job-store.ts';
+import { CancelButton } from '../shared/CancelButton.tsx';
 import './gqr.css';
 import { NoCorpusYet } from '../shared/NoCorpusYet.tsx';
 import { useNow } from '../shared/use-now.ts';
@@ -55,46 +57,46 @@ export function GqrLabPage() {
 }
 
 function SweepJobStatus() {
-  const state = useSweepStore((s) => s.state);
-  const cancel = useSweepStore((s) => s.cancel);
-  const now = useNow(state.status === 'running');
+  const state = useSweepJob((s) => s.state);
+  const cancel = useSweepJob((s) => s.cancel);
+  const now = useNow(isActive(state));
   switch (state.status) {
     case 'idle':
     case 'done':
       return null;
-    case 'running': {
+    case 'running':
+    case 'cancelling': {
+      const p = state.progress;
       const seconds = (now - state.startedAt) / 1000;
       const phase =
-        state.phase === 'prepare'
-          ? 'Retrieving with both children and embedding'
-          : state.phase === 'rerank'
-            ? `Re-ranking at ${state.points} grid points`
-            : 'Scoring and saving the runs';
+        state.status === 'cancelling'
+          ? 'Cancelling'
+          : p.phase === 'prepare'
+            ? 'Retrieving with both children and embedding'
+            : p.phase === 'rerank'
+              ? `Re-ranking at ${p.points} grid points`
+              : 'Scoring and saving the runs';
       return (
         <section className="panel sweep-progress" data-testid="sweep-progress" aria-label="Sweep progress">
           <p>
-            “{state.name}”: {phase}
-            {state.phase !== 'save' ? ` — ${formatCount(state.done)} / ${formatCount(state.total)} queries` : '…'} · {formatDuration(seconds)}
+            “{state.info.name}”: {phase}
+            {p.phase !== 'save' ? ` — ${formatCount(p.done)} / ${formatCount(p.total)} queries` : '…'} · {formatDuration(seconds)}
           </p>
-          <progress max={state.total || 1} value={state.phase === 'save' ? state.total : state.done} aria-label="Sweep progress" />
-          {state.phase !== 'save' && (
-            <button type="button" onClick={cancel}>
-              Cancel sweep
-            </button>
-          )}
+          <progress max={p.total || 1} value={p.phase === 'save' ? p.total : p.done} aria-label="Sweep progress" />
+          {p.phase !== 'save' && <CancelButton cancelling={state.status === 'cancelling'} onCancel={cancel} label="Cancel sweep" />}
         </section>
       );
     }
     case 'cancelled':
       return (
         <p className="panel" role="status">
-          The sweep “{state.name}” was cancelled; nothing was saved.
+          The sweep “{state.info.name}” was cancelled; nothing was saved.
         </p>
       );
     case 'failed':
       return (
         <p className="panel error" role="alert">
-          The sweep “{state.name}” failed: {state.message}
+          The sweep “{state.info.name}” failed: {state.message}
         </p>
       );
   }

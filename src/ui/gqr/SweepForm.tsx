@@ -21,7 +21,9 @@ import { MeasuresInput } from '../shared/MeasuresInput.tsx';
 import { Bm25Settings } from '../shared/Bm25Settings.tsx';
 import { useAppStore } from '../shared/app-store.ts';
 import { useSearchableSets } from '../shared/embeddings.ts';
-import { useSweepStore } from './sweep-store.ts';
+import { startSweep, useSweepJob } from './sweep-store.ts';
+import { isActive } from '../shared/job-store.ts';
+import { CancelButton } from '../shared/CancelButton.tsx';
 
 /** The grid a new sweep starts with: 11 values of α, per-step against fixed target (DECISIONS G1). */
 const INITIAL_GRID: Partial<Record<SweepKey, string>> = {
@@ -50,7 +52,8 @@ function defaultName(): string {
 export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: boolean }) {
   const sets = useSearchableSets(corpus.id);
   const setPage = useAppStore((s) => s.setPage);
-  const { state, start, cancel } = useSweepStore();
+  const state = useSweepJob((s) => s.state);
+  const cancel = useSweepJob((s) => s.cancel);
   const [modelKey, setModelKey] = useState<string>('');
   const [searchMode, setSearchMode] = useState<'single' | 'multi'>('single');
   const [bm25, setBm25] = useState<Bm25Params>({ ...OKAPI_BM25 });
@@ -93,7 +96,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
     const cutoff = parseMeasure(m).cutoff;
     return cutoff !== undefined && cutoff > topK;
   });
-  const running = state.status === 'running';
+  const running = isActive(state);
   const ready = !!set && scored && corpus.queryCount > 0 && !grid.error && Object.keys(grid.fieldErrors).length === 0 && grid.points > 0;
 
   const submit = () => {
@@ -104,7 +107,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
       complementary: { kind: 'bm25', params: bm25 },
       config: resolveGqrConfig(base),
     };
-    void start({ corpus, name: name.trim() || defaultName(), spec, axes: grid.axes, topK, measures });
+    void startSweep({ corpus, name: name.trim() || defaultName(), spec, axes: grid.axes, topK, measures });
   };
 
   const setBaseValue = (key: keyof GqrConfig, value: string) =>
@@ -244,11 +247,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
           <button type="submit" className="primary" disabled={!ready || running}>
             Run sweep: {grid.points} grid point{grid.points === 1 ? '' : 's'} × {formatCount(corpus.queryCount)} queries
           </button>
-          {running && (
-            <button type="button" onClick={cancel}>
-              Cancel
-            </button>
-          )}
+          {running && state.progress.phase !== 'save' && <CancelButton cancelling={state.status === 'cancelling'} onCancel={cancel} />}
         </div>
       </form>
     </section>

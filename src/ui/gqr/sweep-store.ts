@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { runSweep, type CorpusRecord, type GqrPipelineSpec, type GridAxis, type SavedSweep, type SweepDeps, type SweepPreparedQuery } from '../../core/index.ts';
-import { errorMessage } from '../shared/format.ts';
+import { runSweep, type CorpusRecord, type GqrPipelineSpec, type GridAxis, type SavedSweep, type SweepDeps, type SweepPreparedQuery, type SweepUseCaseProgress } from '../../core/index.ts';
+import { createJobStore, type JobState } from '../shared/job-store.ts';
 import { getCorpusStore, getRunStore } from '../services/stores.ts';
 import { refreshRuns } from '../shared/runs.ts';
 import { getGqrPool } from './gqr-pool.ts';
@@ -17,71 +17,42 @@ export interface SweepRequest {
 }
 
 /** A running or finished sweep job; kept outside the page so a sweep survives switching pages. */
-export type SweepJobState =
-  | { status: 'idle' }
-  | { status: 'running'; name: string; corpusId: string; phase: 'prepare' | 'rerank' | 'save'; done: number; total: number; startedAt: number; points: number }
-  | { status: 'done'; sweepId: string }
-  | { status: 'cancelled'; name: string }
-  | { status: 'failed'; name: string; message: string };
+export type SweepJobState = JobState<{ name: string; corpusId: string }, SweepUseCaseProgress, { sweepId: string }>;
 
-interface SweepStore {
-  state: SweepJobState;
+/** The sweep job of the lab (one at a time). Every progress event is rendered as it arrives, nothing interpolated. */
+export const useSweepJob = createJobStore<{ name: string; corpusId: string }, SweepUseCaseProgress, { sweepId: string }>({ cancelMessage: 'The sweep was cancelled' });
+
+interface SweepView {
   /** The sweep shown (just run, or picked from the saved ones). */
   current: SavedSweep | null;
   /** Prepared queries of the sweep just run, by query id (the inspector reuses them; gone after a reload). */
   prepared: { sweepId: string; byQuery: Map<string, SweepPreparedQuery> } | null;
-  start(request: SweepRequest): Promise<void>;
-  cancel(): void;
   show(sweep: SavedSweep | null): void;
-  dismiss(): void;
 }
 
-let controller: AbortController | null = null;
-
-export const useSweepStore = create<SweepStore>((set, get) => ({
-  state: { status: 'idle' },
+export const useSweepStore = create<SweepView>((set) => ({
   current: null,
   prepared: null,
-
-  async start({ corpus, name, spec, axes, topK, measures }) {
-    if (get().state.status === 'running') return;
-    set({ state: { status: 'running', name, corpusId: corpus.id, phase: 'prepare', done: 0, total: corpus.queryCount, startedAt: performance.now(), points: 0 } });
-    controller = new AbortController();
-    const { signal } = controller;
-    try {
-      const deps = {
-        corpora: await getCorpusStore(),
-        runs: await getRunStore(),
-        compute: (job, onProgress, signal) => getGqrPool().sweep({ corpusId: corpus.id, spec, queryIds: null, job }, onProgress, signal),
-      } satisfies SweepDeps;
-      const { sweep, computation } = await runSweep({ corpusId: corpus.id, name, spec, axes, topK, measures }, deps, {
-        signal,
-        onProgress: (p) =>
-          set((s) => (s.state.status === 'running' ? { state: { ...s.state, phase: p.phase, done: p.done, total: p.total, points: p.points } } : s)),
-      });
-      await refreshRuns(corpus.id);
-      set({
-        state: { status: 'done', sweepId: sweep.id },
-        current: sweep,
-        prepared: { sweepId: sweep.id, byQuery: new Map((computation.prepared ?? []).map((p) => [p.queryId, p])) },
-      });
-    } catch (error) {
-      const aborted = (error as Error)?.name === 'AbortError';
-      set({ state: aborted ? { status: 'cancelled', name } : { status: 'failed', name, message: errorMessage(error) } });
-    } finally {
-      controller = null;
-    }
-  },
-
-  cancel() {
-    controller?.abort();
-  },
-
   show(sweep) {
     set({ current: sweep });
   },
-
-  dismiss() {
-    if (get().state.status !== 'running') set({ state: { status: 'idle' } });
-  },
 }));
+
+/** Runs a sweep over the GQR worker pool and saves its points as runs; the saved sweep is then shown. */
+export async function startSweep({ corpus, name, spec, axes, topK, measures }: SweepRequest): Promise<void> {
+  const initial: SweepUseCaseProgress = { phase: 'prepare', done: 0, total: corpus.queryCount, points: 0 };
+  await useSweepJob.getState().start({ name, corpusId: corpus.id }, initial, async ({ signal, progress }) => {
+    const deps = {
+      corpora: await getCorpusStore(),
+      runs: await getRunStore(),
+      compute: (job, onProgress, signal) => getGqrPool().sweep({ corpusId: corpus.id, spec, queryIds: null, job }, onProgress, signal),
+    } satisfies SweepDeps;
+    const { sweep, computation } = await runSweep({ corpusId: corpus.id, name, spec, axes, topK, measures }, deps, { signal, onProgress: progress });
+    await refreshRuns(corpus.id);
+    useSweepStore.setState({
+      current: sweep,
+      prepared: { sweepId: sweep.id, byQuery: new Map((computation.prepared ?? []).map((p) => [p.queryId, p])) },
+    });
+    return { sweepId: sweep.id };
+  });
+}
