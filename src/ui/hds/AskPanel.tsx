@@ -6,7 +6,8 @@ import { useAppStore } from '../shared/app-store.ts';
 import { getCorpusStore } from '../services/stores.ts';
 import { BaselineTimeline } from './BaselineTimeline.tsx';
 import { OpenDocument } from './OpenDocument.tsx';
-import { useHdsRun } from './run-state.ts';
+import { useActiveHdsJob, useHdsCancelling, useHdsRun } from './run-state.ts';
+import { CancelButton } from '../shared/CancelButton.tsx';
 import { agentSettingsOf, useHdsSettings } from './settings-state.ts';
 import { Timeline } from './Timeline.tsx';
 
@@ -28,10 +29,12 @@ export function AskPanel() {
   const [method, setMethod] = useState<AgentMethod>('hds');
   const [openDoc, setOpenDoc] = useState<{ docId: string; query: string } | null>(null);
   const run = useHdsRun();
+  const active = useActiveHdsJob();
+  const cancelling = useHdsCancelling();
   const settings = useHdsSettings();
   const picked = useMemo(() => questions.data?.find((q) => q.id === pickedId), [questions.data, pickedId]);
   const questionId = picked && picked.text === draft.trim() ? picked.id : undefined;
-  const running = run.active === 'question';
+  const running = active === 'question';
 
   const start = async () => {
     if (!corpusId || !draft.trim()) return;
@@ -101,13 +104,11 @@ export function AskPanel() {
               ))}
             </select>
           </label>
-          <button type="submit" className="primary" disabled={running || !!run.active || !corpusId || !draft.trim()}>
+          <button type="submit" className="primary" disabled={running || !!active || !corpusId || !draft.trim()}>
             Run
           </button>
-          <button type="button" onClick={run.cancel} disabled={!running}>
-            Cancel
-          </button>
-          {run.active === 'batch' && <span className="hint">A batch is running; wait for it or cancel it on the Batch tab.</span>}
+          <CancelButton cancelling={running && cancelling} onCancel={run.cancel} disabled={!running} />
+          {active === 'batch' && <span className="hint">A batch is running; wait for it or cancel it on the Batch tab.</span>}
         </div>
       </form>
       {run.questionError && (

@@ -7,7 +7,8 @@ import { useAppStore } from '../shared/app-store.ts';
 import { useCorpusQuestions } from './AskPanel.tsx';
 import { BatchResults } from './BatchResults.tsx';
 import { getAgentRunStore, getSettingsStore } from '../services/stores.ts';
-import { useHdsRun } from './run-state.ts';
+import { useActiveHdsJob, useHdsCancelling, useHdsRun } from './run-state.ts';
+import { CancelButton } from '../shared/CancelButton.tsx';
 import { agentSettingsOf, useHdsSettings } from './settings-state.ts';
 
 const BASELINES: AgentMethod[] = ['single-shot', 'ircot', 'decomposition'];
@@ -18,13 +19,15 @@ export function BatchPanel() {
   const questions = useCorpusQuestions(corpusId);
   const settings = useHdsSettings();
   const run = useHdsRun();
+  const active = useActiveHdsJob();
+  const cancelling = useHdsCancelling();
   const [mode, setMode] = useState<'compare' | 'scaling'>('compare');
   const [baselines, setBaselines] = useState<AgentMethod[]>(['single-shot', 'ircot', 'decomposition']);
   const [param, setParam] = useState<BudgetParam>('maxTurns');
   const [values, setValues] = useState('1, 2, 3, 4');
   const [limit, setLimit] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
-  const running = run.active === 'batch';
+  const running = active === 'batch';
   const available = questions.data ?? [];
   const batch = run.batch;
 
@@ -124,13 +127,11 @@ export function BatchPanel() {
             </div>
           )}
           <div className="row">
-            <button type="submit" className="primary" disabled={!!run.active || !corpusId || available.length === 0}>
+            <button type="submit" className="primary" disabled={!!active || !corpusId || available.length === 0}>
               Run batch
             </button>
-            <button type="button" onClick={run.cancel} disabled={!running}>
-              Cancel
-            </button>
-            {run.active === 'question' && <span className="hint">A question is running on the Ask tab.</span>}
+            <CancelButton cancelling={running && cancelling} onCancel={run.cancel} disabled={!running} />
+            {active === 'question' && <span className="hint">A question is running on the Ask tab.</span>}
           </div>
           {formError && <p className="error">{formError}</p>}
         </form>
@@ -156,7 +157,7 @@ export function BatchPanel() {
             </h3>
             <div className="row">
               {resumable && (
-                <button type="button" onClick={() => void run.resumeBatch(batch.id, settings.provider)} disabled={!!run.active}>
+                <button type="button" onClick={() => void run.resumeBatch(batch.id, settings.provider)} disabled={!!active}>
                   Resume ({batch.items.length} of {batch.questions.length * batch.variants.length} done)
                 </button>
               )}

@@ -3,7 +3,7 @@ import { useCorpora } from '../shared/corpora.ts';
 import { AskPanel } from './AskPanel.tsx';
 import { BatchPanel } from './BatchPanel.tsx';
 import { ModelSettings } from './ModelSettings.tsx';
-import { useHdsRun } from './run-state.ts';
+import { useActiveHdsJob } from './run-state.ts';
 import { SavedRuns } from './SavedRuns.tsx';
 import { SearchSettings } from './SearchSettings.tsx';
 import { useHdsSettings } from './settings-state.ts';
@@ -21,7 +21,7 @@ const TABS: ReadonlyArray<{ id: Tab; label: string }> = [
 export function HdsPage() {
   const corpora = useCorpora();
   const { loaded, load } = useHdsSettings();
-  const active = useHdsRun((s) => s.active);
+  const active = useActiveHdsJob();
   const [tab, setTab] = useState<Tab>('ask');
   useEffect(() => {
     void load();

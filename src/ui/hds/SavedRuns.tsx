@@ -6,12 +6,13 @@ import { downloadText, safeFileName } from '../shared/download.ts';
 import { getAgentRunStore, getSettingsStore } from '../services/stores.ts';
 import { heldLocks } from '../services/workers.ts';
 import { agentRunsKey } from '../services/query-keys.ts';
-import { useHdsRun } from './run-state.ts';
+import { useActiveHdsJob, useHdsRun } from './run-state.ts';
 
 /** Saved HDS and baseline runs: open (replay), rename, delete, export and import as JSON. */
 export function SavedRuns({ onOpened }: { onOpened(type: 'question' | 'batch'): void }) {
   const client = useQueryClient();
   const run = useHdsRun();
+  const active = useActiveHdsJob();
   const runs = useQuery({ queryKey: agentRunsKey, queryFn: async () => (await getAgentRunStore()).list() });
   const locks = useQuery({ queryKey: [...agentRunsKey, 'locks', runs.dataUpdatedAt], queryFn: heldLocks });
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
@@ -51,7 +52,7 @@ export function SavedRuns({ onOpened }: { onOpened(type: 'question' | 'batch'): 
 
   const statusOf = (s: AgentRunSummary): string => {
     if (s.status !== 'running') return s.status;
-    if (run.active === 'batch' && run.batch?.id === s.id) return 'running';
+    if (active === 'batch' && run.batch?.id === s.id) return 'running';
     const held = locks.data;
     return held && !held.has(batchLockName(s.id)) ? 'interrupted' : 'running';
   };

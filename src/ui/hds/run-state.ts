@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { aggregateBatch, type BatchProgress, type LlmProviderSettings, type ModelLoadProgress, type SavedBatchRun, type SavedQuestionRun } from '../../core/index.ts';
 import type { BatchRunRequest, HdsWorkerEvent, QuestionRunRequest } from '../../workers/hds-worker-api.ts';
 import { withAbortPort } from '../../workers/abort-bridge.ts';
-import { errorMessage } from '../shared/format.ts';
+import { createJobStore, isActive } from '../shared/job-store.ts';
 import { queryClient } from '../services/query-client.ts';
 import { agentRunsKey } from '../services/query-keys.ts';
 import { getHdsWorker } from '../services/workers.ts';
@@ -13,8 +13,26 @@ import { applyHdsEvent, timelineFromRun, type TimelineView } from './timeline-mo
 /** Which job the worker is running (one at a time). */
 export type ActiveJob = 'question' | 'batch' | null;
 
+/** The worker's job (a question or a batch): running, cancelling, and how it ended. */
+export const useHdsJob = createJobStore<{ kind: 'question' | 'batch' }, null, void>({ cancelMessage: 'The run was cancelled' });
+
+/** The job running or being cancelled, if any. */
+export function useActiveHdsJob(): ActiveJob {
+  return useHdsJob((s) => (isActive(s.state) ? s.state.info.kind : null));
+}
+
+/** Whether cancel was asked for and the worker has not stopped yet. */
+export function useHdsCancelling(): boolean {
+  return useHdsJob((s) => s.state.status === 'cancelling');
+}
+
+/** The words of the job's failure, when the last job of this kind failed. */
+function failureOf(kind: 'question' | 'batch'): string | null {
+  const s = useHdsJob.getState().state;
+  return s.status === 'failed' && s.info.kind === kind ? s.message : null;
+}
+
 interface RunState {
-  active: ActiveJob;
   /** Live or replayed HDS timeline of the question panel. */
   view: TimelineView | null;
   /** The finished (or opened) question run. */
@@ -49,7 +67,7 @@ export const useHdsRun = create<RunState>((set, get) => {
   const onEvent = (event: HdsWorkerEvent) => {
     switch (event.type) {
       case 'run':
-        if (get().active === 'question') set((s) => ({ view: applyHdsEvent(s.view, event.event) }));
+        if (activeKind() === 'question') set((s) => ({ view: applyHdsEvent(s.view, event.event) }));
         break;
       case 'model-progress':
         set({ modelProgress: event.progress.status === 'ready' ? null : event.progress });
@@ -71,29 +89,31 @@ export const useHdsRun = create<RunState>((set, get) => {
     }
   };
   const proxy = Comlink.proxy(onEvent);
-  let controller: AbortController | null = null;
-  // Runs a worker job with a fresh abort port (the signal's bridge into the worker).
-  const withCancel = <T>(call: (port: MessagePort | undefined) => Promise<T>): Promise<T> => {
-    controller = new AbortController();
-    return withAbortPort(controller.signal, (port) => call(port && Comlink.transfer(port, [port]))).finally(() => (controller = null));
+  const activeKind = (): ActiveJob => {
+    const s = useHdsJob.getState().state;
+    return isActive(s) ? s.info.kind : null;
   };
+  // The job's signal crosses into the worker as a port (abort-bridge.ts).
+  const withPort = <T>(signal: AbortSignal, call: (port: MessagePort | undefined) => Promise<T>): Promise<T> =>
+    withAbortPort(signal, (port) => call(port && Comlink.transfer(port, [port])));
 
-  const batchJob = async (work: () => Promise<SavedBatchRun>) => {
-    if (get().active) return;
-    set({ active: 'batch', batchError: null, batchProgress: null });
+  const batchJob = async (work: (signal: AbortSignal) => Promise<SavedBatchRun>) => {
+    if (activeKind()) return;
+    set({ batchError: null, batchProgress: null });
     try {
-      const run = await work();
-      set({ batch: run, batchError: run.status === 'failed' ? (run.error ?? 'The batch failed.') : null });
-    } catch (error) {
-      set({ batchError: errorMessage(error) });
+      await useHdsJob.getState().start({ kind: 'batch' }, null, async ({ signal }) => {
+        const run = await work(signal);
+        set({ batch: run, batchError: run.status === 'failed' ? (run.error ?? 'The batch failed.') : null });
+      });
+      const failed = failureOf('batch');
+      if (failed) set({ batchError: failed });
     } finally {
-      set({ active: null, modelProgress: null });
+      set({ modelProgress: null });
       refreshSavedRuns();
     }
   };
 
   return {
-    active: null,
     view: null,
     question: null,
     answers: undefined,
@@ -105,22 +125,23 @@ export const useHdsRun = create<RunState>((set, get) => {
     batchError: null,
     modelProgress: null,
     async runQuestion(request, answers) {
-      if (get().active) return;
-      set((s) => ({ active: 'question', view: null, question: null, answers, replay: false, questionError: null, liveRuns: s.liveRuns + 1 }));
+      if (activeKind()) return;
+      set((s) => ({ view: null, question: null, answers, replay: false, questionError: null, liveRuns: s.liveRuns + 1 }));
       try {
-        const saved = await withCancel((port) => getHdsWorker().runQuestion(request, proxy, port));
-        set({ question: saved, view: saved.run.kind === 'hds' ? timelineFromRun(saved.run) : null });
-      } catch (error) {
-        set({ questionError: errorMessage(error) });
+        await useHdsJob.getState().start({ kind: 'question' }, null, async ({ signal }) => {
+          const saved = await withPort(signal, (port) => getHdsWorker().runQuestion(request, proxy, port));
+          set({ question: saved, view: saved.run.kind === 'hds' ? timelineFromRun(saved.run) : null });
+        });
+        set({ questionError: failureOf('question') });
       } finally {
-        set({ active: null, modelProgress: null });
+        set({ modelProgress: null });
         refreshSavedRuns();
       }
     },
-    runBatch: (request) => batchJob(() => withCancel((port) => getHdsWorker().runBatch(request, proxy, port))),
-    resumeBatch: (runId, provider) => batchJob(() => withCancel((port) => getHdsWorker().resumeBatch(runId, provider, proxy, port))),
+    runBatch: (request) => batchJob((signal) => withPort(signal, (port) => getHdsWorker().runBatch(request, proxy, port))),
+    resumeBatch: (runId, provider) => batchJob((signal) => withPort(signal, (port) => getHdsWorker().resumeBatch(runId, provider, proxy, port))),
     cancel() {
-      controller?.abort(new DOMException('The run was cancelled', 'AbortError'));
+      useHdsJob.getState().cancel();
     },
     openQuestion(run) {
       set({
@@ -135,7 +156,7 @@ export const useHdsRun = create<RunState>((set, get) => {
       set({ batch: run, batchProgress: null, batchError: run.error ?? null });
     },
     clearBatch() {
-      if (get().active !== 'batch') set({ batch: null, batchProgress: null, batchError: null });
+      if (activeKind() !== 'batch') set({ batch: null, batchProgress: null, batchError: null });
     },
   };
 });
