@@ -7,7 +7,7 @@ import { useRuns } from '../shared/runs.ts';
 import { CorpusPicker } from '../shared/CorpusPicker.tsx';
 import { hasRelevant, useQrels, useQueries } from '../shared/corpus-data.ts';
 import { MeasuresInput } from '../shared/MeasuresInput.tsx';
-import { cancelComparison, runComparison } from './compare-worker.ts';
+import { cancelComparison, runComparison } from './compare-client.ts';
 import { ComparisonTable } from './ComparisonTable.tsx';
 import { PerQueryTable, perQueryRows } from './PerQueryTable.tsx';
 import { RankingsSideBySide } from './RankingsSideBySide.tsx';

@@ -1,5 +1,6 @@
 // The worker clients of this page, each created on first use.
 import * as Comlink from 'comlink';
+import type { CompareWorkerApi } from '../../workers/compare-worker-api.ts';
 import type { CorpusWorkerApi } from '../../workers/corpus-worker-api.ts';
 import type { EmbedWorkerApi } from '../../workers/embed-worker-api.ts';
 import type { HdsWorkerApi } from '../../workers/hds-worker-api.ts';
@@ -9,6 +10,7 @@ let corpusWorker: Comlink.Remote<CorpusWorkerApi> | null = null;
 let retrievalWorker: Comlink.Remote<RetrievalWorkerApi> | null = null;
 let embedWorker: Comlink.Remote<EmbedWorkerApi> | null = null;
 let hdsWorker: Comlink.Remote<HdsWorkerApi> | null = null;
+let compareWorker: { worker: Worker; remote: Comlink.Remote<CompareWorkerApi> } | null = null;
 
 /** The worker that loads corpora. */
 export function getCorpusWorker(): Comlink.Remote<CorpusWorkerApi> {
@@ -38,6 +40,21 @@ export function getEmbedWorker(): Comlink.Remote<EmbedWorkerApi> {
 export function getHdsWorker(): Comlink.Remote<HdsWorkerApi> {
   hdsWorker ??= Comlink.wrap<HdsWorkerApi>(new Worker(new URL('../../workers/hds.worker.ts', import.meta.url), { type: 'module', name: 'hds' }));
   return hdsWorker;
+}
+
+/** The worker that compares runs (significance tests). */
+export function getCompareWorker(): Comlink.Remote<CompareWorkerApi> {
+  if (!compareWorker) {
+    const worker = new Worker(new URL('../../workers/compare.worker.ts', import.meta.url), { type: 'module', name: 'compare' });
+    compareWorker = { worker, remote: Comlink.wrap<CompareWorkerApi>(worker) };
+  }
+  return compareWorker.remote;
+}
+
+/** Ends the compare worker at once (a comparison cannot be interrupted); the next use starts a new one. */
+export function stopCompareWorker(): void {
+  compareWorker?.worker.terminate();
+  compareWorker = null;
 }
 
 /** Names of the Web Locks held in this origin (running batches hold one), or null when the browser cannot tell. */

@@ -1,17 +1,8 @@
+// The Compare page's client of the compare worker: one comparison at a time, cancelled by replacing the worker.
 import * as Comlink from 'comlink';
 import type { RunComparison } from '../../core/index.ts';
-import type { CompareRequest, CompareWorkerApi } from '../../workers/compare-worker-api.ts';
-
-let worker: Worker | null = null;
-let remote: Comlink.Remote<CompareWorkerApi> | null = null;
-
-function getRemote(): Comlink.Remote<CompareWorkerApi> {
-  if (!remote) {
-    worker = new Worker(new URL('../../workers/compare.worker.ts', import.meta.url), { type: 'module', name: 'compare' });
-    remote = Comlink.wrap<CompareWorkerApi>(worker);
-  }
-  return remote;
-}
+import type { CompareRequest } from '../../workers/compare-worker-api.ts';
+import { getCompareWorker, stopCompareWorker } from '../services/workers.ts';
 
 /** Thrown by `runComparison` when `cancelComparison` stopped it. */
 export class ComparisonCancelled extends Error {
@@ -27,7 +18,7 @@ let rejectCurrent: ((error: Error) => void) | null = null;
 export function runComparison(request: CompareRequest, onProgress: (done: number, total: number) => void): Promise<RunComparison> {
   return new Promise<RunComparison>((resolve, reject) => {
     rejectCurrent = reject;
-    getRemote()
+    getCompareWorker()
       .compare(request, Comlink.proxy(onProgress))
       .then(resolve, reject)
       .finally(() => {
@@ -38,9 +29,7 @@ export function runComparison(request: CompareRequest, onProgress: (done: number
 
 /** Stops the running comparison at once (the computation cannot be interrupted, so the worker is replaced). */
 export function cancelComparison(): void {
-  worker?.terminate();
-  worker = null;
-  remote = null;
+  stopCompareWorker();
   rejectCurrent?.(new ComparisonCancelled());
   rejectCurrent = null;
 }
