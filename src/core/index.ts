@@ -123,7 +123,8 @@ export { buildRetriever } from './retrieval/build-retriever.ts';
 export type { RetrievalResources } from './retrieval/build-retriever.ts';
 export type { ChatMessage, TokenUsage, LlmRequest, LlmDelta, LlmCallOptions, LlmResponse, LlmDescription, ConnectionTestResult, LlmProvider } from './llm/types.ts';
 export { OpenAiCompatibleProvider, networkFailureMessage, type OpenAiCompatibleConfig } from './llm/openai-provider.ts';
-export { LlmError, isAbortError, type LlmErrorKind } from './llm/errors.ts';
+export { LlmError, type LlmErrorKind } from './llm/errors.ts';
+export { abortError, isAbortError, throwIfAborted } from './abort.ts';
 export { LLM_PRESETS, findLlmPreset, type LlmPreset } from './llm/presets.ts';
 export { sumUsage, zeroUsage } from './llm/usage.ts';
 export {
