@@ -24,3 +24,16 @@ export function isAbortError(error: unknown): boolean {
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Something to await between small units of work (one query of a sweep): it yields a task ({@link nextTask}) on its
+ * first call and then at most every `ms` milliseconds, so an abort message is heard quickly at little cost.
+ */
+export function taskYielder(ms: number): () => Promise<void> {
+  let last = -Infinity;
+  return async () => {
+    if (performance.now() - last < ms) return;
+    await nextTask();
+    last = performance.now();
+  };
+}

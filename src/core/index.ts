@@ -282,6 +282,7 @@ export * from './sweep/index.ts';
 export type { GqrPipelineSpec } from './retrieval/pipeline-spec.ts';
 export { EmbeddingError } from './embedding/embedding-error.ts';
 // Use cases: the workflows every host (worker, CLI, test) runs the same way.
+export { searchCorpus, type CorpusSearchRequest, type CorpusSearchHit, type CorpusSearchResult, type CorpusSearchDeps } from './use-cases/search-corpus.ts';
 export { runQuerySet, type QuerySetRequest, type QuerySetDeps, type QuerySetOptions, type QuerySetResult } from './use-cases/run-query-set.ts';
 export { runSweep, type SweepRequest, type SweepComputation, type SweepDeps, type SweepUseCaseProgress, type SweepOptions, type SweepResult } from './use-cases/run-sweep.ts';
 export { sweepRunRecords, labSweepsFromRuns, sweepTagOf, baselineSpecs, newSweepId, type SavedSweep, type SweepRunTag, type SweepRecordInput } from './use-cases/saved-sweep.ts';

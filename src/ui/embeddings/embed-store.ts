@@ -1,12 +1,14 @@
 import * as Comlink from 'comlink';
 import { create } from 'zustand';
 import {
+  abortError,
   presetForModel,
   type EmbedCorpusProgress,
   type EmbeddingDtype,
   type EmbeddingModelSource,
   type EmbeddingSetRecord,
 } from '../../core/index.ts';
+import { withAbortPort } from '../../workers/abort-bridge.ts';
 import type { EmbedEvent, EmbedRequest, ModelSettings } from '../../workers/embed-worker-api.ts';
 import { errorMessage } from '../shared/format.ts';
 import { embeddingSetsKey, storageKey } from '../services/query-keys.ts';
@@ -114,8 +116,11 @@ interface EmbedStore {
 }
 
 export const useEmbedStore = create<EmbedStore>((set, get) => {
+  let controller: AbortController | null = null;
   const run = async (request: EmbedRequest) => {
     if (get().state.status === 'loading' || get().state.status === 'running') return;
+    const job = new AbortController();
+    controller = job;
     const { corpusId } = request;
     const modelId = request.model.source.modelId;
     const startedAt = performance.now();
@@ -145,7 +150,9 @@ export const useEmbedStore = create<EmbedStore>((set, get) => {
         }
       });
     try {
-      const stored = await getEmbedWorker().embed(request, Comlink.proxy(onEvent));
+      const stored = await withAbortPort(job.signal, (port) =>
+        getEmbedWorker().embed(request, Comlink.proxy(onEvent), port && Comlink.transfer(port, [port])),
+      );
       const s = get().state;
       set({
         state: {
@@ -161,6 +168,7 @@ export const useEmbedStore = create<EmbedStore>((set, get) => {
       const aborted = (error as Error)?.name === 'AbortError';
       set({ state: aborted ? { status: 'cancelled', corpusId, modelId } : { status: 'failed', corpusId, modelId, message: errorMessage(error) } });
     } finally {
+      if (controller === job) controller = null;
       void queryClient.invalidateQueries({ queryKey: embeddingSetsKey(corpusId) });
       void queryClient.invalidateQueries({ queryKey: storageKey });
     }
@@ -181,7 +189,7 @@ export const useEmbedStore = create<EmbedStore>((set, get) => {
       return run({ corpusId: stored.corpusId, model: settingsOfSet(stored), batchSize: choice.batchSize, tokens: stored.tokens });
     },
     cancel() {
-      void getEmbedWorker().cancel();
+      controller?.abort(abortError('Embedding was cancelled'));
     },
     dismiss() {
       const status = get().state.status;
