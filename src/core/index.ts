@@ -123,7 +123,8 @@ export { buildRetriever } from './retrieval/build-retriever.ts';
 export type { RetrievalResources } from './retrieval/build-retriever.ts';
 export type { ChatMessage, TokenUsage, LlmRequest, LlmDelta, LlmCallOptions, LlmResponse, LlmDescription, ConnectionTestResult, LlmProvider } from './llm/types.ts';
 export { OpenAiCompatibleProvider, networkFailureMessage, type OpenAiCompatibleConfig } from './llm/openai-provider.ts';
-export { LlmError, isAbortError, type LlmErrorKind } from './llm/errors.ts';
+export { LlmError, type LlmErrorKind } from './llm/errors.ts';
+export { abortError, isAbortError, throwIfAborted } from './abort.ts';
 export { LLM_PRESETS, findLlmPreset, type LlmPreset } from './llm/presets.ts';
 export { sumUsage, zeroUsage } from './llm/usage.ts';
 export {
@@ -281,6 +282,7 @@ export * from './sweep/index.ts';
 export type { GqrPipelineSpec } from './retrieval/pipeline-spec.ts';
 export { EmbeddingError } from './embedding/embedding-error.ts';
 // Use cases: the workflows every host (worker, CLI, test) runs the same way.
+export { searchCorpus, type CorpusSearchRequest, type CorpusSearchHit, type CorpusSearchResult, type CorpusSearchDeps } from './use-cases/search-corpus.ts';
 export { runQuerySet, type QuerySetRequest, type QuerySetDeps, type QuerySetOptions, type QuerySetResult } from './use-cases/run-query-set.ts';
 export { runSweep, type SweepRequest, type SweepComputation, type SweepDeps, type SweepUseCaseProgress, type SweepOptions, type SweepResult } from './use-cases/run-sweep.ts';
 export { sweepRunRecords, labSweepsFromRuns, sweepTagOf, baselineSpecs, newSweepId, type SavedSweep, type SweepRunTag, type SweepRecordInput } from './use-cases/saved-sweep.ts';

@@ -28,15 +28,16 @@ export class CorpusResourceCache {
   private readonly cache = new Map<string, CorpusResources>();
 
   constructor(
-    private readonly store: Promise<CorpusStore>,
+    /** Opened on the first `get` (importing a worker opens nothing). */
+    private readonly store: () => Promise<CorpusStore>,
     private readonly keep = 2,
-    private readonly vectors: Promise<VectorStore> | null = null,
+    private readonly vectors: (() => Promise<VectorStore>) | null = null,
   ) {}
 
   get(corpusId: string): CorpusResources {
     let resources = this.cache.get(corpusId);
     if (resources) this.cache.delete(corpusId); // re-inserted below: most recently used last
-    else resources = new CorpusResources(corpusId, this.store, this.vectors);
+    else resources = new CorpusResources(corpusId, this.store(), this.vectors?.() ?? null);
     this.cache.set(corpusId, resources);
     while (this.cache.size > this.keep) this.cache.delete(this.cache.keys().next().value!);
     return resources;

@@ -41,10 +41,11 @@ export type EmbedEvent =
 
 /** What the embedding worker offers the UI (through comlink). */
 export interface EmbedWorkerApi {
-  /** Embeds a corpus (or resumes its set); resolves with the stored set. Rejects with words on failure. */
-  embed(request: EmbedRequest, onEvent: (event: EmbedEvent) => void): Promise<EmbeddingSetRecord>;
-  /** Cancels the running job; what it embedded is kept and can be resumed. */
-  cancel(): void;
+  /**
+   * Embeds a corpus (or resumes its set); resolves with the stored set. Rejects with words on failure.
+   * `abortPort` (see abort-bridge.ts) cancels it within one model batch; what it embedded is kept and can be resumed.
+   */
+  embed(request: EmbedRequest, onEvent: (event: EmbedEvent) => void, abortPort?: MessagePort): Promise<EmbeddingSetRecord>;
   /** Keeps a picked model folder in this browser; its name is the model id to use with location `folder`. */
   storeModelFolder(files: PickedFile[]): Promise<StoredModelFolder>;
   /** Model folders kept in this browser. */

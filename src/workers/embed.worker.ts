@@ -1,68 +1,62 @@
 // Embeds stored corpora with transformers.js, off the UI thread: pages documents from IndexedDB, writes vector
-// chunks as they fill, resumes a set after its last stored chunk, and can be cancelled.
-import * as Comlink from 'comlink';
-import { embedCorpus, type EmbeddingSetRecord } from '../core/index.ts';
-import { IdbCorpusStore, IdbVectorStore, openWorkbenchDb } from '../storage/index.ts';
+// chunks as they fill, resumes a set after its last stored chunk; cancelled through an abort port.
+import { embedCorpus, throwIfAborted, type EmbeddingSetRecord, type ModelLoadProgress } from '../core/index.ts';
+import { signalOfPort } from './abort-bridge.ts';
 import { loadBrowserEmbedder, settingsKey, type LoadedEmbedder } from './browser-embedder.ts';
-import type { EmbedEvent, EmbedRequest, EmbedWorkerApi } from './embed-worker-api.ts';
+import type { EmbedEvent, EmbedRequest, EmbedWorkerApi, ModelSettings } from './embed-worker-api.ts';
+import { exposeInWorker } from './expose.ts';
 import { listModelFolders, removeModelFolder, storeModelFolder } from './model-files.ts';
+import { idbWorkerStores, type WorkerStores } from './worker-stores.ts';
 
-const dbPromise = openWorkbenchDb();
-let current: AbortController | null = null;
-// The last model, kept loaded so that resuming or embedding another corpus does not load it again.
-let loaded: { key: string; model: Promise<LoadedEmbedder> } | null = null;
+/** Loads a model (the browser's transformers.js in the worker; a test passes its own). */
+export type ModelLoader = (settings: ModelSettings, options: { onLoadProgress: (progress: ModelLoadProgress) => void }) => Promise<LoadedEmbedder>;
 
-function model(request: EmbedRequest, onEvent: (event: EmbedEvent) => void): Promise<LoadedEmbedder> {
-  const key = settingsKey(request.model);
-  if (loaded?.key !== key) {
-    const previous = loaded?.model;
-    const next = loadBrowserEmbedder(request.model, { onLoadProgress: (progress) => onEvent({ kind: 'load', progress }) });
-    loaded = { key, model: next };
-    next.catch(() => loaded?.model === next && (loaded = null));
-    void previous?.then(({ embedder }) => embedder.dispose()).catch(() => {});
+/** The embed worker's API over `stores`. */
+export function createEmbedWorkerApi(stores: Pick<WorkerStores, 'corpora' | 'vectors'>, loadModel: ModelLoader = loadBrowserEmbedder): EmbedWorkerApi {
+  // The last model, kept loaded so that resuming or embedding another corpus does not load it again.
+  let loaded: { key: string; model: Promise<LoadedEmbedder> } | null = null;
+
+  function model(request: EmbedRequest, onEvent: (event: EmbedEvent) => void): Promise<LoadedEmbedder> {
+    const key = settingsKey(request.model);
+    if (loaded?.key !== key) {
+      const previous = loaded?.model;
+      const next = loadModel(request.model, { onLoadProgress: (progress) => onEvent({ kind: 'load', progress }) });
+      loaded = { key, model: next };
+      next.catch(() => loaded?.model === next && (loaded = null));
+      void previous?.then(({ embedder }) => embedder.dispose()).catch(() => {});
+    }
+    return loaded!.model;
   }
-  return loaded!.model;
-}
 
-const api: EmbedWorkerApi = {
-  async embed(request, onEvent): Promise<EmbeddingSetRecord> {
-    current?.abort();
-    const controller = new AbortController();
-    current = controller;
-    const run = async () => {
-      const db = await dbPromise;
-      const { embedder, device } = await model(request, onEvent);
-      controller.signal.throwIfAborted();
-      return embedCorpus(embedder, new IdbCorpusStore(db), new IdbVectorStore(db), {
-        corpusId: request.corpusId,
-        source: request.model.source,
-        device,
-        batchSize: request.batchSize,
-        tokens: request.tokens,
-        signal: controller.signal,
-        onStart: (set, resumedAt) => onEvent({ kind: 'start', set, resumedAt, device }),
-        onProgress: (progress) => onEvent({ kind: 'progress', progress }),
-      });
-    };
-    try {
-      if (!navigator.locks) return await run();
+  return {
+    async embed(request, onEvent, abortPort): Promise<EmbeddingSetRecord> {
+      const signal = signalOfPort(abortPort);
+      const run = async () => {
+        const { embedder, device } = await model(request, onEvent);
+        throwIfAborted(signal);
+        return embedCorpus(embedder, await stores.corpora(), await stores.vectors(), {
+          corpusId: request.corpusId,
+          source: request.model.source,
+          device,
+          batchSize: request.batchSize,
+          tokens: request.tokens,
+          signal,
+          onStart: (set, resumedAt) => onEvent({ kind: 'start', set, resumedAt, device }),
+          onProgress: (progress) => onEvent({ kind: 'progress', progress }),
+        });
+      };
+      if (!globalThis.navigator?.locks) return run();
       // One writer per corpus, across tabs.
-      return await navigator.locks.request(`dsw-embed:${request.corpusId}`, { ifAvailable: true }, async (lock) => {
+      return navigator.locks.request(`dsw-embed:${request.corpusId}`, { ifAvailable: true }, async (lock) => {
         if (!lock) throw new Error('This corpus is being embedded in another tab; wait for it to finish there.');
         return run();
       });
-    } finally {
-      if (current === controller) current = null;
-    }
-  },
+    },
 
-  cancel() {
-    current?.abort(new DOMException('Embedding was cancelled', 'AbortError'));
-  },
+    storeModelFolder,
+    listModelFolders,
+    removeModelFolder,
+  };
+}
 
-  storeModelFolder,
-  listModelFolders,
-  removeModelFolder,
-};
-
-Comlink.expose(api);
+exposeInWorker(createEmbedWorkerApi(idbWorkerStores()));

@@ -32,7 +32,7 @@ export interface GqrInspection extends GqrOutcome {
 export interface GqrWorkerApi {
   /**
    * Runs the children and embeds the queries (all stored queries when `queryIds` is null) for `topK` results;
-   * `onProgress(done, total)`; stopped by `cancel()`.
+   * `onProgress(done, total)` after each query; `abortPort` (see abort-bridge.ts) stops it within one query.
    */
   prepare(
     corpusId: string,
@@ -40,15 +40,17 @@ export interface GqrWorkerApi {
     queryIds: readonly string[] | null,
     topK: number,
     onProgress?: (done: number, total: number) => void,
+    abortPort?: MessagePort,
   ): Promise<GqrPrepareResult>;
-  /** Re-ranks prepared queries at every grid point of `job` and computes the baselines (CPU only). */
-  rerank(prepared: SweepPreparedQuery[], job: SweepJob): QuerySweepResult[];
+  /**
+   * Re-ranks prepared queries at every grid point of `job` and computes the baselines (CPU only); `onQueryDone`
+   * after each query; `abortPort` stops it within one query.
+   */
+  rerank(prepared: SweepPreparedQuery[], job: SweepJob, onQueryDone?: () => void, abortPort?: MessagePort): Promise<QuerySweepResult[]>;
   /** One prepared query at one configuration, with the trace. */
   trace(prepared: SweepPreparedQuery, config: GqrConfig, topK: number): GqrInspection;
   /** Prepares one text (a stored query's or any other) and traces it. */
   inspect(corpusId: string, spec: GqrPipelineSpec, text: string, topK: number): Promise<GqrInspection>;
-  /** Stops a running `prepare`. */
-  cancel(): void;
   /** Drops cached indexes, vectors and models of a corpus. */
   forget(corpusId: string): void;
 }

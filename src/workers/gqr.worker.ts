@@ -1,77 +1,63 @@
 // GQR sweeps and the inspector: prepares queries over stored corpora, re-ranks prepared queries at grid points.
-import * as Comlink from 'comlink';
 import {
   buildRetriever,
   GqrRetriever,
-  sweepPreparedQueries,
+  prepareSweepQueries,
+  sweepPreparedQueriesInTasks,
   tracePrepared,
   type GqrPipelineSpec,
   type GqrPrepared,
-  type SweepPreparedQuery,
 } from '../core/index.ts';
-import { IdbCorpusStore, IdbVectorStore, openWorkbenchDb } from '../storage/index.ts';
+import { signalOfPort } from './abort-bridge.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
+import { exposeInWorker } from './expose.ts';
 import type { GqrInspection, GqrWorkerApi } from './gqr-worker-api.ts';
-
-const dbPromise = openWorkbenchDb();
-const storePromise = dbPromise.then((db) => new IdbCorpusStore(db));
-const resources = new CorpusResourceCache(storePromise, 2, dbPromise.then((db) => new IdbVectorStore(db)));
-let current: AbortController | null = null;
-
-async function gqrRetriever(corpusId: string, spec: GqrPipelineSpec): Promise<GqrRetriever> {
-  const retriever = await buildRetriever(spec, resources.get(corpusId));
-  if (!(retriever instanceof GqrRetriever)) throw new Error('Not a GQR pipeline');
-  return retriever;
-}
+import { idbWorkerStores, type WorkerStores } from './worker-stores.ts';
 
 function inspection(prepared: GqrPrepared, outcome: ReturnType<typeof tracePrepared>): GqrInspection {
   return { ...outcome, primary: prepared.input.primary, complementary: prepared.input.complementary };
 }
 
-const api: GqrWorkerApi = {
-  async prepare(corpusId, spec, queryIds, topK, onProgress) {
-    current?.abort();
-    const controller = new AbortController();
-    current = controller;
-    try {
+/** The GQR worker's API over `stores`. */
+export function createGqrWorkerApi(stores: Pick<WorkerStores, 'corpora' | 'vectors'>): GqrWorkerApi {
+  const resources = new CorpusResourceCache(stores.corpora, 2, stores.vectors);
+
+  async function gqrRetriever(corpusId: string, spec: GqrPipelineSpec): Promise<GqrRetriever> {
+    const retriever = await buildRetriever(spec, resources.get(corpusId));
+    if (!(retriever instanceof GqrRetriever)) throw new Error('Not a GQR pipeline');
+    return retriever;
+  }
+
+  return {
+    async prepare(corpusId, spec, queryIds, topK, onProgress, abortPort) {
+      const signal = signalOfPort(abortPort);
       const started = performance.now();
       const retriever = await gqrRetriever(corpusId, spec);
-      const all = await (await storePromise).getQueries(corpusId);
+      const all = await (await stores.corpora()).getQueries(corpusId);
       const wanted = queryIds ? new Set(queryIds) : null;
       const queries = wanted ? all.filter((q) => wanted.has(q.id)) : all;
-      const prepared: SweepPreparedQuery[] = [];
-      for (const query of queries) {
-        controller.signal.throwIfAborted();
-        prepared.push({ queryId: query.id, ...(await retriever.prepare(query.text, topK, controller.signal)) });
-        onProgress?.(prepared.length, queries.length);
-      }
+      const prepared = await prepareSweepQueries(retriever, queries, topK, (p) => onProgress?.(p.done, p.total), signal);
       return { prepared, config: { ...retriever.config }, loaded: resources.get(corpusId).takeLoadLog(), elapsedMs: performance.now() - started };
-    } finally {
-      if (current === controller) current = null;
-    }
-  },
+    },
 
-  rerank(prepared, job) {
-    return sweepPreparedQueries(prepared, job);
-  },
+    rerank(prepared, job, onQueryDone, abortPort) {
+      return sweepPreparedQueriesInTasks(prepared, job, onQueryDone, signalOfPort(abortPort));
+    },
 
-  trace(prepared, config, topK) {
-    return inspection(prepared, tracePrepared(prepared, topK, config));
-  },
+    trace(prepared, config, topK) {
+      return inspection(prepared, tracePrepared(prepared, topK, config));
+    },
 
-  async inspect(corpusId, spec, text, topK) {
-    const retriever = await gqrRetriever(corpusId, spec);
-    const prepared = await retriever.prepare(text, topK);
-    return inspection(prepared, tracePrepared(prepared, topK, retriever.gqr));
-  },
+    async inspect(corpusId, spec, text, topK) {
+      const retriever = await gqrRetriever(corpusId, spec);
+      const prepared = await retriever.prepare(text, topK);
+      return inspection(prepared, tracePrepared(prepared, topK, retriever.gqr));
+    },
 
-  cancel() {
-    current?.abort(new DOMException('The sweep was cancelled', 'AbortError'));
-  },
+    forget(corpusId) {
+      resources.forget(corpusId);
+    },
+  };
+}
 
-  forget(corpusId) {
-    resources.forget(corpusId);
-  },
-};
-
-Comlink.expose(api);
+exposeInWorker(createGqrWorkerApi(idbWorkerStores()));

@@ -1,13 +1,13 @@
 // Hybrid Deep Searcher and baselines over stored corpora: single questions with live events, resumable batches.
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
-import * as Comlink from 'comlink';
 import type { TextGenerationDevice, TransformersModule } from '../core/index.ts';
-import { IdbAgentRunStore, IdbCorpusStore, IdbSettingsStore, IdbVectorStore, openWorkbenchDb } from '../storage/index.ts';
 import { signalOfPort } from './abort-bridge.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
+import { exposeInWorker, inWorker } from './expose.ts';
 import { HdsJobs } from './hds-jobs.ts';
 import type { HdsWorkerApi } from './hds-worker-api.ts';
+import { idbWorkerStores, once, type WorkerStores } from './worker-stores.ts';
 
 /** transformers.js with ONNX Runtime's wasm files served by the app (the default CDN is not reachable offline). */
 async function loadTransformers(): Promise<TransformersModule> {
@@ -32,30 +32,34 @@ async function webGpuDevice(): Promise<TextGenerationDevice> {
   }
 }
 
-const host: { transformers: () => Promise<TransformersModule>; autoDevice: TextGenerationDevice } = { transformers: loadTransformers, autoDevice: 'wasm' };
-void webGpuDevice().then((device) => (host.autoDevice = device));
-
-// Exposed at once (messages sent before `expose` would be lost); the stores open on first use.
-const jobs = openWorkbenchDb().then((db) => {
-  const corpora = new IdbCorpusStore(db);
-  const resources = new CorpusResourceCache(Promise.resolve(corpora), 2, Promise.resolve(new IdbVectorStore(db)));
-  const settings = new IdbSettingsStore(db);
-  return new HdsJobs({
-    corpora,
-    runs: new IdbAgentRunStore(db, () => settings.secrets()),
-    resources: (corpusId) => resources.get(corpusId),
-    forget: (corpusId) => resources.forget(corpusId),
-    host,
-    withLock: (name, work) => (navigator.locks ? navigator.locks.request(name, work) : work()),
+/** The HDS worker's API over `stores`; `host` loads transformers.js and says which device to use. */
+export function createHdsWorkerApi(
+  stores: Pick<WorkerStores, 'corpora' | 'vectors' | 'agentRuns'>,
+  host: { transformers: () => Promise<TransformersModule>; autoDevice: TextGenerationDevice },
+): HdsWorkerApi {
+  // The stores open on first call.
+  const jobs = once(async () => {
+    const resources = new CorpusResourceCache(stores.corpora, 2, stores.vectors);
+    return new HdsJobs({
+      corpora: await stores.corpora(),
+      runs: await stores.agentRuns(),
+      resources: (corpusId) => resources.get(corpusId),
+      forget: (corpusId) => resources.forget(corpusId),
+      host,
+      withLock: (name, work) => (globalThis.navigator?.locks ? navigator.locks.request(name, work) : work()),
+    });
   });
-});
+  return {
+    runQuestion: async (request, onEvent, abortPort) => (await jobs()).runQuestion(request, onEvent, signalOfPort(abortPort)),
+    runBatch: async (request, onEvent, abortPort) => (await jobs()).runBatch(request, onEvent, signalOfPort(abortPort)),
+    resumeBatch: async (runId, provider, onEvent, abortPort) => (await jobs()).resumeBatch(runId, provider, onEvent, signalOfPort(abortPort)),
+    testConnection: async (provider, onEvent) => (await jobs()).testConnection(provider, onEvent),
+    forget: (corpusId) => void jobs().then((j) => j.forget(corpusId)),
+  };
+}
 
-const api: HdsWorkerApi = {
-  runQuestion: async (request, onEvent, abortPort) => (await jobs).runQuestion(request, onEvent, signalOfPort(abortPort)),
-  runBatch: async (request, onEvent, abortPort) => (await jobs).runBatch(request, onEvent, signalOfPort(abortPort)),
-  resumeBatch: async (runId, provider, onEvent, abortPort) => (await jobs).resumeBatch(runId, provider, onEvent, signalOfPort(abortPort)),
-  testConnection: async (provider, onEvent) => (await jobs).testConnection(provider, onEvent),
-  forget: (corpusId) => void jobs.then((j) => j.forget(corpusId)),
-};
-
-Comlink.expose(api);
+if (inWorker()) {
+  const host: { transformers: () => Promise<TransformersModule>; autoDevice: TextGenerationDevice } = { transformers: loadTransformers, autoDevice: 'wasm' };
+  void webGpuDevice().then((device) => (host.autoDevice = device));
+  exposeInWorker(createHdsWorkerApi(idbWorkerStores(), host));
+}

@@ -106,6 +106,47 @@ describe('embedCorpus', () => {
     for (let r = 0; r < 9; r++) for (let j = 0; j < 32; j++) expect(Math.abs(matrix.rows.row(r)[j]! - expected[r * 32 + j]!)).toBeLessThan(1e-6);
   });
 
+  it('an abort that arrives as a message (as from the page to a worker) stops the job within one model batch', async () => {
+    // A slow model whose batches never yield to the event loop, like wasm inference in a worker.
+    const slow = Object.create(embedder) as Embedder;
+    const calls: number[] = [];
+    slow.embedTexts = async (texts) => {
+      calls.push(performance.now());
+      const until = performance.now() + 30;
+      while (performance.now() < until);
+      return new Float32Array(texts.length * embedder.info.dimensions).fill(0.5);
+    };
+    const { port1, port2 } = new MessageChannel();
+    const controller = new AbortController();
+    port2.onmessage = () => controller.abort(new DOMException('Embedding was cancelled', 'AbortError'));
+    let sentAt = 0;
+    let batchesBefore = 0;
+    const vectors = new MemoryVectorStore();
+    const job = embedCorpus(slow, await corpusStore(), vectors, {
+      corpusId: 'c1',
+      source,
+      batchSize: 1,
+      chunkRows: 256, // one chunk: the old code only heard the abort when the chunk ended
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.done !== 2) return;
+        batchesBefore = calls.length;
+        sentAt = performance.now();
+        port1.postMessage('cancel');
+      },
+    });
+    await expect(job).rejects.toThrow('Embedding was cancelled');
+    const stoppedAfter = performance.now() - sentAt;
+    port1.close();
+    // The batch running when the message came may finish; no other starts.
+    expect(calls.length - batchesBefore).toBeLessThanOrEqual(1);
+    expect(stoppedAfter).toBeLessThan(500);
+    // What was embedded is kept and resumable (the resume design), nothing more.
+    const partial = (await vectors.getSet('c1', embeddingModelKey(embedder.info)))!;
+    expect(partial.complete).toBe(false);
+    expect(partial.rowsDone).toBe(calls.length);
+  });
+
   it('a complete set is not embedded again', async () => {
     const corpora = await corpusStore();
     const vectors = new MemoryVectorStore();

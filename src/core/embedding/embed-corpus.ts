@@ -1,3 +1,4 @@
+import { nextTask } from '../abort.ts';
 import type { CorpusStore } from '../storage/corpus-store.ts';
 import type { EmbeddingSetRecord, TokenBatch, VectorStore } from '../storage/vector-store.ts';
 import { documentText } from './document-text.ts';
@@ -20,7 +21,10 @@ export interface EmbedCorpusOptions {
   chunkRows?: number;
   /** Also store token-level (multi-vector) embeddings; new sets only, a resumed set keeps its own choice. */
   tokens?: boolean;
-  /** Checked before every batch; on abort the rows embedded so far are stored, then the abort reason is thrown. */
+  /**
+   * Checked before every model batch (after yielding to the event loop, so an abort sent as a message is heard
+   * within one batch); on abort the rows embedded so far are stored, then the abort reason is thrown.
+   */
   signal?: AbortSignal;
   /** Called once the set is known, before the first batch; `resumedAt` is the number of rows already stored. */
   onStart?: (set: EmbeddingSetRecord, resumedAt: number) => void;
@@ -151,6 +155,7 @@ export async function embedCorpus(
       const page = await corpora.listDocuments(corpusId, { after: cursor ?? undefined, limit: chunkRows - ids.length });
       if (page.length === 0) break;
       for (let i = 0; i < page.length; i += batchSize) {
+        if (signal) await nextTask();
         signal?.throwIfAborted();
         const batch = page.slice(i, i + batchSize);
         const texts = batch.map(documentText);

@@ -1,4 +1,4 @@
-import { isAbortError } from '../llm/errors.ts';
+import { isAbortError } from '../abort.ts';
 import { runAgent, type AgentMethod, type AgentRun, type AgentSettings } from './agent-run.ts';
 import type { HdsConfig } from './config.ts';
 import { scoreAgentRun, type QuestionMetrics } from './question-metrics.ts';

@@ -1,4 +1,4 @@
-import { abortError } from '../llm/errors.ts';
+import { abortError } from '../abort.ts';
 
 /**
  * Runs `worker` over `items` with at most `limit` running at once; results come back in item order whatever the

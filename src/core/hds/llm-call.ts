@@ -1,4 +1,4 @@
-import { isAbortError } from '../llm/errors.ts';
+import { isAbortError } from '../abort.ts';
 import type { LlmDelta, LlmProvider, LlmResponse } from '../llm/types.ts';
 import { raceAbort } from './concurrency.ts';
 import type { LlmCallRecord } from './types.ts';

@@ -1,4 +1,4 @@
-import { abortError, isAbortError } from '../llm/errors.ts';
+import { abortError, isAbortError } from '../abort.ts';
 import { sumUsage } from '../llm/usage.ts';
 import { mapWithConcurrency, raceAbort } from './concurrency.ts';
 import { effectiveK, resolveHdsConfig, type HdsConfig } from './config.ts';

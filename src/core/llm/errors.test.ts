@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { abortError, isAbortError, redactSecret } from './errors.ts';
+import { abortError, isAbortError } from '../abort.ts';
+import { redactSecret } from './errors.ts';
 
 describe('redactSecret', () => {
   it('replaces every occurrence of the secret', () => {

@@ -31,18 +31,6 @@ export class LlmError extends Error {
   }
 }
 
-/** A DOMException-style `AbortError`, as `fetch` throws when its signal is aborted. */
-export function abortError(): Error {
-  const err = new Error('The operation was aborted.');
-  err.name = 'AbortError';
-  return err;
-}
-
-/** True for the error a cancelled operation rejects with. */
-export function isAbortError(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError';
-}
-
 /** Replaces every occurrence of `secret` in `text` (no-op for empty or very short secrets). */
 export function redactSecret(text: string, secret: string | undefined): string {
   return redactText(text, [secret]);

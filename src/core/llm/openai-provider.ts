@@ -1,5 +1,6 @@
 import { backoffDelayMs, retryAfterMs, sleep } from './backoff.ts';
-import { abortError, isAbortError, LlmError } from './errors.ts';
+import { abortError, isAbortError } from '../abort.ts';
+import { LlmError } from './errors.ts';
 import { redactText, StreamRedactor } from '../secrets/redact.ts';
 import { SseDecoder } from './sse.ts';
 import { looksLikeMarkup, unexpectedBodyMessage } from './unexpected-body.ts';

@@ -1,6 +1,7 @@
 import type { TransformersModule } from '../embedding/embedder.ts';
 import { toLoadProgress, type ModelLoadProgress } from '../embedding/load-progress.ts';
-import { abortError, LlmError } from './errors.ts';
+import { abortError } from '../abort.ts';
+import { LlmError } from './errors.ts';
 import type { ConnectionTestResult, LlmCallOptions, LlmDescription, LlmProvider, LlmRequest, LlmResponse } from './types.ts';
 
 /** Where the in-browser model runs: WebGPU, ONNX Runtime's wasm backend, or native CPU (Node). */

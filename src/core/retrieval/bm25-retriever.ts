@@ -1,10 +1,10 @@
 import type { Bm25Index } from '../bm25/bm25-index.ts';
 import { OKAPI_BM25, validateBm25Params, type Bm25Params } from '../bm25/params.ts';
-import type { Retriever } from './retriever.ts';
-import type { ScoredDoc } from './types.ts';
+import type { TermMatchingRetriever } from './retriever.ts';
+import type { MatchedDoc, ScoredDoc } from './types.ts';
 
 /** BM25 over a built index, with fixed scoring parameters. */
-export class Bm25Retriever implements Retriever {
+export class Bm25Retriever implements TermMatchingRetriever {
   readonly pipeline = 'bm25';
   readonly params: Bm25Params;
 
@@ -21,5 +21,10 @@ export class Bm25Retriever implements Retriever {
 
   async search(text: string, k: number): Promise<ScoredDoc[]> {
     return this.index.search(text, k, this.params).map(({ id, score }) => ({ id, score }));
+  }
+
+  /** The hits with the terms the index matched (compact and MiniSearch indexes both report them). */
+  async searchMatched(text: string, k: number): Promise<MatchedDoc[]> {
+    return this.index.search(text, k, this.params);
   }
 }

@@ -1,6 +1,6 @@
 import { fuse, type FusionConfig } from '../fusion/fuse.ts';
-import type { Retriever } from './retriever.ts';
-import type { ScoredDoc } from './types.ts';
+import { matchesTerms, type Retriever, type TermMatchingRetriever } from './retriever.ts';
+import type { MatchedDoc, ScoredDoc } from './types.ts';
 
 /** Children fetch `topK × fetchKMultiplier` before fusing (reference §3.2, `fetch_k_multiplier`). */
 export const DEFAULT_FETCH_K_MULTIPLIER = 2;
@@ -14,7 +14,7 @@ export type FusionMethodConfig =
  * Hybrid retrieval as reference §3.2: both children are asked for `fetchK = k × fetchKMultiplier` results, one
  * after the other, and their lists are fused (RRF or convex combination) into the top `k`.
  */
-export class FusionRetriever implements Retriever {
+export class FusionRetriever implements TermMatchingRetriever {
   readonly pipeline: 'rrf' | 'cc';
   /** Depth of each child's list, as a multiple of `k`. */
   readonly fetchKMultiplier: number;
@@ -62,7 +62,26 @@ export class FusionRetriever implements Retriever {
     const list1 = await this.first.search(text, fetchK, signal);
     signal?.throwIfAborted();
     const list2 = await this.second.search(text, fetchK, signal);
-    const config: FusionConfig = this.fusion.method === 'rrf' ? { ...this.fusion, fetchK } : this.fusion;
-    return fuse(list1, list2, config, k);
+    return fuse(list1, list2, this.fuseConfig(fetchK), k);
+  }
+
+  /** The fused list, each result with the terms a BM25 child matched in it (empty when none scored it). */
+  async searchMatched(text: string, k: number, signal?: AbortSignal): Promise<MatchedDoc[]> {
+    const fetchK = k * this.fetchKMultiplier;
+    const terms = new Map<string, readonly string[]>();
+    const childList = async (child: Retriever) => {
+      if (!matchesTerms(child)) return child.search(text, fetchK, signal);
+      const list = await child.searchMatched(text, fetchK, signal);
+      for (const hit of list) if (!terms.has(hit.id)) terms.set(hit.id, hit.terms);
+      return list;
+    };
+    const list1 = await childList(this.first);
+    signal?.throwIfAborted();
+    const list2 = await childList(this.second);
+    return fuse(list1, list2, this.fuseConfig(fetchK), k).map(({ id, score }) => ({ id, score, terms: terms.get(id) ?? [] }));
+  }
+
+  private fuseConfig(fetchK: number): FusionConfig {
+    return this.fusion.method === 'rrf' ? { ...this.fusion, fetchK } : this.fusion;
   }
 }

@@ -1,4 +1,4 @@
-import type { ScoredDoc } from './types.ts';
+import type { MatchedDoc, ScoredDoc } from './types.ts';
 
 /** Anything that ranks documents for a text query: BM25, dense, a fusion, GQR. */
 export interface Retriever {
@@ -8,4 +8,14 @@ export interface Retriever {
   readonly config: Readonly<Record<string, unknown>>;
   /** The `k` best documents for `text`, best first. */
   search(text: string, k: number, signal?: AbortSignal): Promise<ScoredDoc[]>;
+}
+
+/** A retriever that also tells which query terms each result matched: BM25, and fusions over it. */
+export interface TermMatchingRetriever extends Retriever {
+  /** Like `search`, each result with the index terms its scorer matched (empty for results no BM25 scored). */
+  searchMatched(text: string, k: number, signal?: AbortSignal): Promise<MatchedDoc[]>;
+}
+
+export function matchesTerms(retriever: Retriever): retriever is TermMatchingRetriever {
+  return typeof (retriever as Partial<TermMatchingRetriever>).searchMatched === 'function';
 }

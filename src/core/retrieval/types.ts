@@ -3,3 +3,8 @@ export interface ScoredDoc {
   id: string;
   score: number;
 }
+
+/** A result with the index terms of the query that the scorer matched in it (BM25), for highlighting. */
+export interface MatchedDoc extends ScoredDoc {
+  terms: readonly string[];
+}

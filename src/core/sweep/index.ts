@@ -20,4 +20,4 @@ export {
 export { DEFAULT_CC_WEIGHTS, sweepQuery, type SweepJob, type SweepPreparedQuery, type QueryBaselines, type QuerySweepResult } from './sweep-query.ts';
 export { collectSweepRuns, type SweepRuns, type SweepPointRun, type SweepBaselineName } from './sweep-runs.ts';
 export { evaluateSweep, versusBaseline, bestValues, type SweepEvaluation, type SweepRunScores, type SweepPointScores, type WinTieLoss, type BestValue } from './evaluate-sweep.ts';
-export { sweepQueries, prepareSweepQueries, sweepPreparedQueries, type SweepProgress, type SweepPreparer } from './run-sweep.ts';
+export { sweepQueries, prepareSweepQueries, sweepPreparedQueries, sweepPreparedQueriesInTasks, type SweepProgress, type SweepPreparer } from './run-sweep.ts';

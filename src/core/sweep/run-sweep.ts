@@ -1,3 +1,4 @@
+import { taskYielder, throwIfAborted } from '../abort.ts';
 import type { CorpusQuery } from '../corpus/types.ts';
 import type { GqrRetriever } from '../retrieval/gqr-retriever.ts';
 import { collectSweepRuns, type SweepRuns } from './sweep-runs.ts';
@@ -16,9 +17,13 @@ export interface SweepProgress {
 /** Something that prepares queries: a {@link GqrRetriever}, or a test double. */
 export type SweepPreparer = Pick<GqrRetriever, 'prepare'>;
 
+/** How often a sweep yields to the event loop when it has a signal (an abort arrives as a message in a worker). */
+const YIELD_MS = 20;
+
 /**
  * Runs the children and embeds every query once, in order (the expensive part of a sweep).
- * Stops with the signal's reason when `signal` aborts.
+ * Checks `signal` before every query (yielding first, so that an abort sent to a worker is heard within one query)
+ * and stops with its reason.
  */
 export async function prepareSweepQueries(
   preparer: SweepPreparer,
@@ -28,7 +33,9 @@ export async function prepareSweepQueries(
   signal?: AbortSignal,
 ): Promise<SweepPreparedQuery[]> {
   const prepared: SweepPreparedQuery[] = [];
+  const pause = taskYielder(YIELD_MS);
   for (const query of queries) {
+    if (signal) await pause();
     signal?.throwIfAborted();
     prepared.push({ queryId: query.id, ...(await preparer.prepare(query.text, topK, signal)) });
     onProgress?.({ phase: 'prepare', done: prepared.length, total: queries.length });
@@ -49,6 +56,27 @@ export function sweepPreparedQueries(
     onQueryDone?.();
     return result;
   });
+}
+
+/**
+ * {@link sweepPreparedQueries} for a worker: the same results, but it yields to the event loop every few ms, so an
+ * abort message is heard within one query and `onQueryDone` reaches the page as each query ends.
+ */
+export async function sweepPreparedQueriesInTasks(
+  prepared: readonly SweepPreparedQuery[],
+  job: SweepJob,
+  onQueryDone?: () => void,
+  signal?: AbortSignal,
+): Promise<QuerySweepResult[]> {
+  const pause = taskYielder(YIELD_MS);
+  const results: QuerySweepResult[] = [];
+  for (const query of prepared) {
+    await pause();
+    throwIfAborted(signal);
+    results.push(sweepQuery(query, job));
+    onQueryDone?.();
+  }
+  return results;
 }
 
 /**

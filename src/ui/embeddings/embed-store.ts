@@ -7,6 +7,7 @@ import {
   type EmbeddingModelSource,
   type EmbeddingSetRecord,
 } from '../../core/index.ts';
+import { withAbortPort } from '../../workers/abort-bridge.ts';
 import type { EmbedEvent, EmbedRequest, ModelSettings } from '../../workers/embed-worker-api.ts';
 import { createJobStore, type JobState } from '../shared/job-store.ts';
 import { embeddingSetsKey, storageKey } from '../services/query-keys.ts';
@@ -151,18 +152,18 @@ async function embed(request: EmbedRequest): Promise<void> {
   const info = { corpusId, modelId: request.model.source.modelId };
   await useEmbedJob.getState().start(info, NO_EMBED_PROGRESS, async ({ signal, progress }) => {
     void requestPersistence();
-    // The embed worker cancels through its own call; what it embedded stays stored and resumable.
-    const stop = () => void getEmbedWorker().cancel();
-    signal.addEventListener('abort', stop, { once: true });
+    // Cancelled through the abort bridge; what the worker embedded stays stored and resumable.
     let last = NO_EMBED_PROGRESS;
     try {
-      const stored = await getEmbedWorker().embed(
-        request,
-        Comlink.proxy((event: EmbedEvent) => progress((p) => (last = applyEmbedEvent(p, event)))),
+      const stored = await withAbortPort(signal, (port) =>
+        getEmbedWorker().embed(
+          request,
+          Comlink.proxy((event: EmbedEvent) => progress((p) => (last = applyEmbedEvent(p, event)))),
+          port && Comlink.transfer(port, [port]),
+        ),
       );
       return { set: stored, resumedAt: last.started?.resumedAt ?? stored.rowsDone, device: last.started?.device ?? stored.device };
     } finally {
-      signal.removeEventListener('abort', stop);
       void queryClient.invalidateQueries({ queryKey: embeddingSetsKey(corpusId) });
       void queryClient.invalidateQueries({ queryKey: storageKey });
     }

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   expandGrid,
   GqrRetriever,
+  prepareSweepQueries,
   sweepQueries,
-  sweepPreparedQueries,
+  sweepPreparedQueriesInTasks,
   tracePrepared,
   type GqrPipelineSpec,
   type Retriever,
@@ -12,6 +13,7 @@ import {
   type SweepPreparedQuery,
   type SweepProgress,
 } from '../../core/index.ts';
+import { signalOfPort } from '../../workers/abort-bridge.ts';
 import { GqrWorkerPool, type GqrWorkerRemote, type PoolWorker } from './gqr-pool.ts';
 
 const doc = (id: string, score: number): ScoredDoc => ({ id, score });
@@ -28,27 +30,31 @@ const retriever = () => new GqrRetriever({ primary: child('p', 1), complementary
 const job: SweepJob = { points: expandGrid([{ key: 'mixtureAlpha', values: [0, 0.5, 1] }], { nSteps: 5 }), topK: 3, ccWeights: [0, 0.5, 1] };
 const spec = { kind: 'gqr' } as unknown as GqrPipelineSpec;
 
-/** In-thread workers that record what they were asked to do. */
+/** The worker side of an abort port, logging `cancel@<worker>` when the pool aborts it. */
+function workerSignal(port: MessagePort | undefined, log: string[], index: number): AbortSignal | undefined {
+  const signal = signalOfPort(port);
+  signal?.addEventListener('abort', () => log.push(`cancel@${index}`));
+  return signal;
+}
+
+/** In-thread workers that record what they were asked to do; they run the core functions the real worker runs. */
 function fakeWorkers(options: { blockPrepare?: Promise<void> } = {}) {
   const log: string[] = [];
   const create = (index: number): PoolWorker => {
     const api: GqrWorkerRemote = {
-      async prepare(_corpusId, _spec, queryIds, topK, onProgress) {
+      async prepare(_corpusId, _spec, queryIds, topK, onProgress, abortPort) {
         log.push(`prepare@${index}`);
+        const signal = workerSignal(abortPort, log, index);
         const gqr = retriever();
         const wanted = queries.filter((q) => !queryIds || queryIds.includes(q.id));
-        const prepared: SweepPreparedQuery[] = [];
-        for (const q of wanted) {
-          await options.blockPrepare;
-          prepared.push({ queryId: q.id, ...(await gqr.prepare(q.text, topK)) });
-          onProgress?.(prepared.length, wanted.length);
-        }
+        await options.blockPrepare;
+        const prepared: SweepPreparedQuery[] = await prepareSweepQueries(gqr, wanted, topK, (p) => onProgress?.(p.done, p.total), signal);
         return { prepared, config: { ...gqr.config }, loaded: [], elapsedMs: 1 };
       },
-      async rerank(prepared, j) {
+      async rerank(prepared, j, onQueryDone, abortPort) {
         log.push(`rerank@${index}:${prepared.map((p) => p.queryId).join(',')}`);
         await new Promise((resolve) => setTimeout(resolve, 1));
-        return sweepPreparedQueries(prepared, j);
+        return sweepPreparedQueriesInTasks(prepared, j, onQueryDone, workerSignal(abortPort, log, index));
       },
       async trace(prepared, config, topK) {
         log.push(`trace@${index}`);
@@ -56,9 +62,6 @@ function fakeWorkers(options: { blockPrepare?: Promise<void> } = {}) {
       },
       async inspect() {
         throw new Error('not used');
-      },
-      async cancel() {
-        log.push(`cancel@${index}`);
       },
       async forget() {},
     };

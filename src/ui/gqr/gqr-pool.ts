@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import {
+  abortError,
   collectSweepRuns,
   type GqrConfig,
   type GqrPipelineSpec,
@@ -9,6 +10,7 @@ import {
   type SweepProgress,
   type SweepRuns,
 } from '../../core/index.ts';
+import { withAbortPort } from '../../workers/abort-bridge.ts';
 import type { GqrInspection, GqrPrepareResult, GqrWorkerApi } from '../../workers/gqr-worker-api.ts';
 
 /** A GQR worker as the pool sees it: every call returns a promise (a comlink remote, or an in-thread fake in tests). */
@@ -57,9 +59,10 @@ export interface PoolSweepResult {
   workersUsed: number;
 }
 
-function abortError(): DOMException {
-  return new DOMException('The sweep was cancelled', 'AbortError');
-}
+const cancelled = () => abortError('The sweep was cancelled');
+
+/** `port` as comlink must send it (transferred, not copied). */
+const transferred = (port: MessagePort | undefined) => port && Comlink.transfer(port, [port]);
 
 /**
  * A pool of GQR workers. Worker 0 (the lead) loads the corpus's index, vectors and model and prepares every query
@@ -87,25 +90,24 @@ export class GqrWorkerPool {
     this.workers[index] = undefined;
   }
 
-  /** Runs a sweep: prepare on the lead worker, re-rank on all; `signal` cancels between chunks. */
+  /**
+   * Runs a sweep: prepare on the lead worker, re-rank on all; progress after every query; `signal` stops every
+   * worker within one query (through abort ports, see workers/abort-bridge.ts).
+   */
   async sweep(request: PoolSweepRequest, onProgress?: (progress: SweepProgress) => void, signal?: AbortSignal): Promise<PoolSweepResult> {
     signal?.throwIfAborted();
     const lead = this.worker(0);
-    const stopLead = () => void lead.cancel();
-    signal?.addEventListener('abort', stopLead);
-    let prep: GqrPrepareResult;
-    try {
-      prep = await lead.prepare(
+    const prep: GqrPrepareResult = await withAbortPort(signal, (port) =>
+      lead.prepare(
         request.corpusId,
         request.spec,
         request.queryIds,
         request.job.topK,
         Comlink.proxy((done: number, total: number) => onProgress?.({ phase: 'prepare', done, total })),
-      );
-    } finally {
-      signal?.removeEventListener('abort', stopLead);
-    }
-    if (signal?.aborted) throw abortError();
+        transferred(port),
+      ),
+    );
+    if (signal?.aborted) throw cancelled();
 
     const started = performance.now();
     const { prepared } = prep;
@@ -117,24 +119,26 @@ export class GqrWorkerPool {
     let next = 0;
     let done = 0;
     onProgress?.({ phase: 'rerank', done: 0, total: prepared.length });
-    // Cancelling stops the helper workers at once; the lead keeps its loaded corpus and finishes its chunk unheard.
+    // Cancelling stops the helper workers at once; the lead keeps its loaded corpus and stops within one query.
     let onAbort = () => {};
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => {
         for (let i = 1; i < workersUsed; i++) this.stop(i);
-        reject(abortError());
+        reject(cancelled());
       };
       signal?.addEventListener('abort', onAbort, { once: true });
     });
     aborted.catch(() => {});
+    const queryDone = Comlink.proxy(() => {
+      if (!signal?.aborted) onProgress?.({ phase: 'rerank', done: ++done, total: prepared.length });
+    });
     const loop = async (index: number) => {
       const worker = this.worker(index);
       while (next < chunks.length) {
-        if (signal?.aborted) throw abortError();
+        if (signal?.aborted) throw cancelled();
         const chunk = chunks[next++]!;
-        results.push(...(await Promise.race([worker.rerank(chunk, request.job), aborted])));
-        done += chunk.length;
-        onProgress?.({ phase: 'rerank', done, total: prepared.length });
+        const rerank = withAbortPort(signal, (port) => worker.rerank(chunk, request.job, queryDone, transferred(port)));
+        results.push(...(await Promise.race([rerank, aborted])));
       }
     };
     try {
@@ -142,7 +146,7 @@ export class GqrWorkerPool {
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }
-    if (signal?.aborted) throw abortError();
+    if (signal?.aborted) throw cancelled();
     return {
       runs: collectSweepRuns(
         prepared.map((p) => p.queryId),
