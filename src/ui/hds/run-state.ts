@@ -1,12 +1,13 @@
 import * as Comlink from 'comlink';
 import { create } from 'zustand';
-import { aggregateBatch, type BatchProgress, type LlmProviderSettings, type ModelLoadProgress, type SavedBatchRun, type SavedQuestionRun } from '../../core/index.ts';
+import { aggregateBatch, type BatchProgress, type HdsEvent, type LlmProviderSettings, type ModelLoadProgress, type SavedBatchRun, type SavedQuestionRun } from '../../core/index.ts';
 import type { BatchRunRequest, HdsWorkerEvent, QuestionRunRequest } from '../../workers/hds-worker-api.ts';
 import { withAbortPort } from '../../workers/abort-bridge.ts';
 import { errorMessage } from '../shared/format.ts';
 import { queryClient } from '../services/query-client.ts';
 import { agentRunsKey } from '../services/query-keys.ts';
 import { getHdsWorker } from '../services/workers.ts';
+import { FrameBatcher, mergeDeltas } from './frame-batcher.ts';
 import { applyHdsEvent, timelineFromRun, type TimelineView } from './timeline-model.ts';
 
 
@@ -46,10 +47,17 @@ function refreshSavedRuns() {
 }
 
 export const useHdsRun = create<RunState>((set, get) => {
+  // Live events reach the timeline in one state update per frame; the end of the run is shown at once.
+  const liveEvents = new FrameBatcher<HdsEvent>((events) => {
+    if (get().active !== 'question') return;
+    set((s) => ({ view: mergeDeltas(events).reduce(applyHdsEvent, s.view) }));
+  });
   const onEvent = (event: HdsWorkerEvent) => {
     switch (event.type) {
       case 'run':
-        if (get().active === 'question') set((s) => ({ view: applyHdsEvent(s.view, event.event) }));
+        if (get().active !== 'question') break;
+        liveEvents.push(event.event);
+        if (event.event.type === 'done') liveEvents.flush();
         break;
       case 'model-progress':
         set({ modelProgress: event.progress.status === 'ready' ? null : event.progress });
@@ -109,10 +117,13 @@ export const useHdsRun = create<RunState>((set, get) => {
       set((s) => ({ active: 'question', view: null, question: null, answers, replay: false, questionError: null, liveRuns: s.liveRuns + 1 }));
       try {
         const saved = await withCancel((port) => getHdsWorker().runQuestion(request, proxy, port));
+        liveEvents.discard();
         set({ question: saved, view: saved.run.kind === 'hds' ? timelineFromRun(saved.run) : null });
       } catch (error) {
+        liveEvents.flush();
         set({ questionError: errorMessage(error) });
       } finally {
+        liveEvents.discard();
         set({ active: null, modelProgress: null });
         refreshSavedRuns();
       }
