@@ -13,7 +13,7 @@ function manualFrames() {
   return { schedule, frames, paint: () => frames.splice(0).forEach((f) => f()) };
 }
 
-const delta = (content: string, turn = 1, reasoning = ''): HdsEvent => ({ type: 'llm-delta', turn, phase: 'plan', content, reasoning });
+const delta = (content: string, turn = 1, reasoning = '', phase: 'plan' | 'final' = 'plan'): HdsEvent => ({ type: 'llm-delta', turn, phase, content, reasoning });
 
 describe('FrameBatcher', () => {
   it('delivers any number of items pushed within one frame in a single call, in order, and asks for one frame', () => {
@@ -58,10 +58,10 @@ describe('mergeDeltas', () => {
       delta('b', 1, 'r2'),
       { type: 'llm-end', turn: 1, phase: 'plan', call: { prompt: 'p', response: 'ab', reasoning: 'r1r2', startMs: 0, endMs: 1 } },
       delta('c', 2),
-      { ...delta('d', 2), phase: 'final' },
-      { ...delta('e', 2), phase: 'final' },
+      delta('d', 2, '', 'final'),
+      delta('e', 2, '', 'final'),
     ];
-    expect(mergeDeltas(events)).toEqual([events[0], delta('ab', 1, 'r1r2'), events[3], delta('c', 2), { ...delta('de', 2), phase: 'final' }]);
+    expect(mergeDeltas(events)).toEqual([events[0], delta('ab', 1, 'r1r2'), events[3], delta('c', 2), delta('de', 2, '', 'final')]);
   });
 
   it('applied frame by frame, a 5 MB reply in 4 KB deltas builds the same timeline as event by event', () => {
