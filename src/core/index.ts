@@ -291,6 +291,15 @@ export { MemoryAgentRunStore } from './hds/memory-agent-run-store.ts';
 export { withApiKey, llmSettingsRecord, activeWithKey, secretsOf, type SettingsStore, type LlmSettingsRecord } from './llm/settings-store.ts';
 export { MemorySettingsStore } from './llm/memory-settings-store.ts';
 export {
+  CUSTOM_PROVIDER,
+  IN_BROWSER_PROVIDER,
+  DEFAULT_IN_BROWSER_MODEL,
+  providerChoiceOf,
+  freshProviderSettings,
+  switchProvider,
+  type ProviderChoices,
+} from './llm/provider-choice.ts';
+export {
   runQuestion,
   runBatch,
   resumeBatch,

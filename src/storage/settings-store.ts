@@ -20,8 +20,8 @@ export class IdbSettingsStore implements SettingsStore {
     return stored && activeWithKey(stored);
   }
 
-  async saveLlmSettings(active: LlmProviderSettings, apiKeys: Record<string, string> = {}): Promise<void> {
-    await this.db.put('settings', llmSettingsRecord(active, apiKeys), LLM_SETTINGS_KEY);
+  async saveLlmSettings(active: LlmProviderSettings, apiKeys: Record<string, string> = {}, others?: Record<string, LlmProviderSettings>): Promise<void> {
+    await this.db.put('settings', llmSettingsRecord(active, apiKeys, others), LLM_SETTINGS_KEY);
   }
 
   getUiSettings(): Promise<unknown> {

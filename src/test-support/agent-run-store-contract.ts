@@ -85,6 +85,15 @@ export function describeAgentRunStoreContract(label: string, fresh: () => Promis
       expect(await store.secrets()).toEqual([]);
     });
 
+    it('keeps the settings of the providers not in use, without their keys', async () => {
+      const { settings: store } = await fresh();
+      const custom = { kind: 'openai-compatible' as const, presetId: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', maxTokens: 64, apiKey: KEY };
+      await store.saveLlmSettings({ kind: 'openai-compatible', presetId: 'ollama', baseUrl: 'http://localhost:11434/v1', model: 'qwen' }, { custom: KEY }, { custom });
+      const stored = await store.getLlmSettings();
+      expect(stored?.others).toEqual({ custom: { kind: 'openai-compatible', presetId: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', maxTokens: 64 } });
+      expect(stored?.apiKeys).toEqual({ custom: KEY });
+    });
+
     it('never saves or exports a key, even one put into a run by mistake', async () => {
       const { runs: store, settings } = await fresh();
       await settings.saveLlmSettings({ kind: 'openai-compatible', presetId: 'custom', baseUrl: 'http://x/v1', model: 'm', apiKey: KEY });

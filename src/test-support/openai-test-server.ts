@@ -63,6 +63,8 @@ export interface RecordedRequest {
   rawBody: string;
   /** The body parsed as JSON (undefined when empty or not JSON); `any` so tests can read fields directly. */
   body: any;
+  /** A streamed reply: when its first and last bytes were written (Date.now()). */
+  streamed?: { startedAt: number; endedAt: number };
 }
 
 /** How replies are chosen: a queue (consumed in order) and/or a function of the request. */
@@ -204,7 +206,9 @@ export class OpenAiTestServer {
     const id = `chatcmpl-test-${++this.counter}`;
     const model = request.model ?? 'test-model';
     if (request.stream) {
+      const startedAt = Date.now();
       await this.stream(res, reply, id, model, request.stream_options?.include_usage === true);
+      recorded.streamed = { startedAt, endedAt: Date.now() };
     } else {
       const message: Record<string, unknown> = { role: 'assistant', content: reply.content ?? '' };
       if (reply.reasoning) message[reply.reasoningField ?? 'reasoning_content'] = reply.reasoning;

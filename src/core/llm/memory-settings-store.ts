@@ -11,8 +11,8 @@ export class MemorySettingsStore implements SettingsStore {
     return this.llm && activeWithKey(structuredClone(this.llm));
   }
 
-  async saveLlmSettings(active: LlmProviderSettings, apiKeys: Record<string, string> = {}): Promise<void> {
-    this.llm = structuredClone(llmSettingsRecord(active, apiKeys));
+  async saveLlmSettings(active: LlmProviderSettings, apiKeys: Record<string, string> = {}, others?: Record<string, LlmProviderSettings>): Promise<void> {
+    this.llm = structuredClone(llmSettingsRecord(active, apiKeys, others));
   }
 
   async getUiSettings(): Promise<unknown> {

@@ -1,3 +1,4 @@
+import { withoutKey } from './provider-choice.ts';
 import type { LlmProviderSettings } from './provider-settings.ts';
 
 /** The model settings of a browser: the endpoint in use and one API key per preset. Never exported. */
@@ -6,6 +7,8 @@ export interface LlmSettingsRecord {
   active: LlmProviderSettings;
   /** API keys by preset id (`openai`, `openrouter`, `custom`, …), so switching presets does not send a key elsewhere. */
   apiKeys: Record<string, string>;
+  /** The last settings of the providers not in use, by provider choice (preset id, `custom`, `transformers`); no keys. */
+  others?: Record<string, LlmProviderSettings>;
 }
 
 /**
@@ -15,8 +18,11 @@ export interface LlmSettingsRecord {
 export interface SettingsStore {
   /** The model settings, with the active preset's key filled in; undefined before the first save. */
   getLlmSettings(): Promise<LlmSettingsRecord | undefined>;
-  /** Saves the model settings; the active endpoint's key (trimmed; blank forgets it) is kept under its preset id. */
-  saveLlmSettings(active: LlmProviderSettings, apiKeys?: Record<string, string>): Promise<void>;
+  /**
+   * Saves the model settings; the active endpoint's key (trimmed; blank forgets it) is kept under its preset id;
+   * `others` are the settings of the providers not in use (keys dropped).
+   */
+  saveLlmSettings(active: LlmProviderSettings, apiKeys?: Record<string, string>, others?: Record<string, LlmProviderSettings>): Promise<void>;
   /** The Deep search page's other settings, as last saved (the caller checks their shape). */
   getUiSettings(): Promise<unknown>;
   /** Saves the page's other settings; credential fields and stored keys are dropped. */
@@ -33,11 +39,16 @@ export function withApiKey(keys: Readonly<Record<string, string>>, presetId: str
   return next;
 }
 
-/** Splits the active endpoint from its key: what a settings store keeps. */
-export function llmSettingsRecord(active: LlmProviderSettings, apiKeys: Record<string, string> = {}): LlmSettingsRecord {
-  if (active.kind !== 'openai-compatible') return { active, apiKeys: { ...apiKeys } };
+/** Splits the active endpoint from its key: what a settings store keeps (the other providers' settings keyless). */
+export function llmSettingsRecord(
+  active: LlmProviderSettings,
+  apiKeys: Record<string, string> = {},
+  others?: Record<string, LlmProviderSettings>,
+): LlmSettingsRecord {
+  const rest = others ? { others: Object.fromEntries(Object.entries(others).map(([choice, settings]) => [choice, withoutKey(settings)])) } : {};
+  if (active.kind !== 'openai-compatible') return { active, apiKeys: { ...apiKeys }, ...rest };
   const { apiKey, ...endpoint } = active;
-  return { active: endpoint, apiKeys: apiKey === undefined ? { ...apiKeys } : withApiKey(apiKeys, active.presetId, apiKey) };
+  return { active: endpoint, apiKeys: apiKey === undefined ? { ...apiKeys } : withApiKey(apiKeys, active.presetId, apiKey), ...rest };
 }
 
 /** The stored record as callers use it: the active preset's key filled in. */

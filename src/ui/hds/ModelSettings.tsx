@@ -8,11 +8,22 @@ import { getHdsWorker } from '../services/workers.ts';
 import { useHdsRun } from './run-state.ts';
 import { CUSTOM_PRESET, IN_BROWSER, useHdsSettings } from './settings-state.ts';
 
+/** What a connection test checked: a result says nothing about other settings. */
+function connectionTarget(provider: LlmProviderSettings): string {
+  return provider.kind === 'transformers'
+    ? JSON.stringify([provider.kind, provider.modelId, provider.device])
+    : JSON.stringify([provider.kind, provider.presetId, provider.baseUrl.trim(), provider.model.trim(), provider.apiKey?.trim() ?? '']);
+}
+
 /** The chat model: a preset OpenAI-compatible server, a custom one, or a small model run in the browser. */
 export function ModelSettings() {
   const { provider, choosePreset, setProvider } = useHdsSettings();
   const modelProgress = useHdsRun((s) => s.modelProgress);
-  const [test, setTest] = useState<ConnectionTestResult | 'testing' | null>(null);
+  const [tested, setTested] = useState<{ target: string; result: ConnectionTestResult | 'testing' } | null>(null);
+  const target = connectionTarget(provider);
+  // A result shows only while the base URL, model and key are the ones tested; any change clears it.
+  const test = tested && tested.target === target ? tested.result : null;
+  const setTest = (result: ConnectionTestResult | 'testing' | null) => setTested(result === null ? null : { target, result });
   const choice = provider.kind === 'transformers' ? IN_BROWSER : provider.presetId;
   const preset = provider.kind === 'openai-compatible' ? findLlmPreset(provider.presetId) : undefined;
 

@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import type { HdsRetrievalRecord } from '../../core/index.ts';
 import { ResultsList, type RelevanceWording } from './ResultsList.tsx';
+import { StreamingText } from './StreamingText.tsx';
 import { actionBadge, type TimelineTurn } from './timeline-model.ts';
 import { ms, TimingBars } from './TimingBars.tsx';
 
@@ -63,14 +64,12 @@ export const TurnCard = forwardRef<
       {turn.reasoning !== '' && (
         <details className="reasoning" open={streaming}>
           <summary>Reasoning ({turn.reasoning.length.toLocaleString('en-US')} characters)</summary>
-          <pre className="model-text">{turn.reasoning}</pre>
+          <StreamingText text={turn.reasoning} empty="" label="Reasoning" />
         </details>
       )}
       <details className="response" open={streaming || turn.action === undefined}>
         <summary>Model output</summary>
-        <pre className="model-text" data-testid="model-output">
-          {turn.response || (streaming ? '…' : '(empty)')}
-        </pre>
+        <StreamingText text={turn.response} empty={streaming ? '…' : '(empty)'} testId="model-output" label="Model output" />
       </details>
       {turn.llm?.error && <p className="error">The model call failed: {turn.llm.error}</p>}
 

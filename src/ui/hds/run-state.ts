@@ -1,12 +1,13 @@
 import * as Comlink from 'comlink';
 import { create } from 'zustand';
-import { aggregateBatch, type BatchProgress, type LlmProviderSettings, type ModelLoadProgress, type SavedBatchRun, type SavedQuestionRun } from '../../core/index.ts';
+import { aggregateBatch, type BatchProgress, type HdsEvent, type LlmProviderSettings, type ModelLoadProgress, type SavedBatchRun, type SavedQuestionRun } from '../../core/index.ts';
 import type { BatchRunRequest, HdsWorkerEvent, QuestionRunRequest } from '../../workers/hds-worker-api.ts';
 import { withAbortPort } from '../../workers/abort-bridge.ts';
 import { createJobStore, isActive } from '../shared/job-store.ts';
 import { queryClient } from '../services/query-client.ts';
 import { agentRunsKey } from '../services/query-keys.ts';
 import { getHdsWorker } from '../services/workers.ts';
+import { FrameBatcher, mergeDeltas } from './frame-batcher.ts';
 import { applyHdsEvent, timelineFromRun, type TimelineView } from './timeline-model.ts';
 
 
@@ -64,10 +65,17 @@ function refreshSavedRuns() {
 }
 
 export const useHdsRun = create<RunState>((set, get) => {
+  // Live events reach the timeline in one state update per frame; the end of the run is shown at once.
+  const liveEvents = new FrameBatcher<HdsEvent>((events) => {
+    if (activeKind() !== 'question') return;
+    set((s) => ({ view: mergeDeltas(events).reduce(applyHdsEvent, s.view) }));
+  });
   const onEvent = (event: HdsWorkerEvent) => {
     switch (event.type) {
       case 'run':
-        if (activeKind() === 'question') set((s) => ({ view: applyHdsEvent(s.view, event.event) }));
+        if (activeKind() !== 'question') break;
+        liveEvents.push(event.event);
+        if (event.event.type === 'done') liveEvents.flush();
         break;
       case 'model-progress':
         set({ modelProgress: event.progress.status === 'ready' ? null : event.progress });
@@ -130,10 +138,14 @@ export const useHdsRun = create<RunState>((set, get) => {
       try {
         await useHdsJob.getState().start({ kind: 'question' }, null, async ({ signal }) => {
           const saved = await withPort(signal, (port) => getHdsWorker().runQuestion(request, proxy, port));
+          liveEvents.discard();
           set({ question: saved, view: saved.run.kind === 'hds' ? timelineFromRun(saved.run) : null });
         });
+        // A failed or cancelled run keeps what it streamed on the timeline.
+        liveEvents.flush();
         set({ questionError: failureOf('question') });
       } finally {
+        liveEvents.discard();
         set({ modelProgress: null });
         refreshSavedRuns();
       }

@@ -4,8 +4,10 @@ import {
   DEFAULT_HDS_CONFIG,
   DEFAULT_IRCOT_CONFIG,
   DEFAULT_SINGLE_SHOT_CONFIG,
-  findLlmPreset,
+  CUSTOM_PROVIDER,
+  IN_BROWSER_PROVIDER,
   OKAPI_BM25,
+  switchProvider,
   withApiKey,
   type AgentSettings,
   type HdsConfig,
@@ -30,9 +32,8 @@ export interface BaselineSettings {
 }
 
 /** Provider choices: the presets, a custom endpoint, or an in-browser model. */
-export const CUSTOM_PRESET = 'custom';
-export const IN_BROWSER = 'transformers';
-export const DEFAULT_IN_BROWSER_MODEL = 'onnx-community/Qwen2.5-0.5B-Instruct';
+export const CUSTOM_PRESET = CUSTOM_PROVIDER;
+export const IN_BROWSER = IN_BROWSER_PROVIDER;
 
 const DEFAULT_PROVIDER: LlmProviderSettings = { kind: 'openai-compatible', presetId: 'ollama', baseUrl: 'http://localhost:11434/v1', model: '' };
 const DEFAULT_BUDGET: HdsBudget = {
@@ -64,6 +65,8 @@ interface SettingsState extends UiSettings {
   provider: LlmProviderSettings;
   /** API keys by preset id (this browser only). */
   apiKeys: Record<string, string>;
+  /** The last settings of the providers not in use, by provider choice (switching back restores them). */
+  others: Record<string, LlmProviderSettings>;
   load(): Promise<void>;
   /** Switches to a preset, `custom` or the in-browser model. */
   choosePreset(id: string): void;
@@ -79,10 +82,10 @@ let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
 export const useHdsSettings = create<SettingsState>((set, get) => {
   const persist = async () => {
-    const { provider, apiKeys, budget, spec, baselines, loaded } = get();
+    const { provider, apiKeys, others, budget, spec, baselines, loaded } = get();
     if (!loaded) return;
     const store = await getSettingsStore();
-    await store.saveLlmSettings(provider, apiKeys);
+    await store.saveLlmSettings(provider, apiKeys, others);
     await store.saveUiSettings({ budget, spec, baselines } satisfies UiSettings);
   };
   const schedule = () => {
@@ -93,6 +96,7 @@ export const useHdsSettings = create<SettingsState>((set, get) => {
     loaded: false,
     provider: DEFAULT_PROVIDER,
     apiKeys: {},
+    others: {},
     budget: DEFAULT_BUDGET,
     spec: { kind: 'bm25', params: { ...OKAPI_BM25 } },
     baselines: DEFAULT_BASELINES,
@@ -102,31 +106,16 @@ export const useHdsSettings = create<SettingsState>((set, get) => {
       const [llm, ui] = await Promise.all([store.getLlmSettings(), store.getUiSettings() as Promise<Partial<UiSettings> | undefined>]);
       set({
         loaded: true,
-        ...(llm ? { provider: llm.active, apiKeys: llm.apiKeys } : {}),
+        ...(llm ? { provider: llm.active, apiKeys: llm.apiKeys, others: llm.others ?? {} } : {}),
         ...(ui?.budget ? { budget: { ...DEFAULT_BUDGET, ...ui.budget } } : {}),
         ...(ui?.spec ? { spec: ui.spec } : {}),
         ...(ui?.baselines ? { baselines: { ...DEFAULT_BASELINES, ...ui.baselines } } : {}),
       });
     },
     choosePreset(id) {
-      const { provider, apiKeys } = get();
-      const sampling = { temperature: provider.temperature, maxTokens: provider.maxTokens };
-      if (id === IN_BROWSER) {
-        set({ provider: { kind: 'transformers', modelId: DEFAULT_IN_BROWSER_MODEL, device: 'auto', temperature: sampling.temperature, maxTokens: sampling.maxTokens ?? 512 } });
-      } else {
-        const preset = findLlmPreset(id);
-        const model = provider.kind === 'openai-compatible' ? provider.model : '';
-        set({
-          provider: {
-            kind: 'openai-compatible',
-            presetId: preset ? preset.id : CUSTOM_PRESET,
-            baseUrl: preset?.baseUrl ?? (provider.kind === 'openai-compatible' ? provider.baseUrl : ''),
-            model: preset?.exampleModel ?? model,
-            apiKey: apiKeys[preset ? preset.id : CUSTOM_PRESET] ?? '',
-            ...sampling,
-          },
-        });
-      }
+      const { provider, others, apiKeys } = get();
+      const next = switchProvider({ active: provider, others }, id, apiKeys);
+      set({ provider: next.active, others: next.others });
       schedule();
     },
     setProvider(patch) {

@@ -3,6 +3,7 @@ import type { LlmDescription, LlmResponse, TokenUsage } from '../../llm/types.ts
 import { sumUsage } from '../../llm/usage.ts';
 import { raceAbort } from '../concurrency.ts';
 import { newLlmCallRecord, recordedLlmCall } from '../llm-call.ts';
+import { extractFinalAnswer, type FinalAnswer } from '../parse-action.ts';
 import { sanitizedRetrievalError } from '../sanitize.ts';
 import type { AgentDeps, HdsRetrievalRecord, LlmCallRecord, RetrievedPassage } from '../types.ts';
 
@@ -21,8 +22,10 @@ export interface BaselineRun<Config = unknown, Details = unknown> {
   llm: LlmDescription;
   /** Outcome of the run. */
   status: 'completed' | 'cancelled' | 'failed';
-  /** The final answer ('' when none). */
+  /** The final answer ('' when none): the answering call's reply read by the H8 rule (`extractFinalAnswer`). */
   answer: string;
+  /** The answering call's reply as received, and which marker gave the answer (`none`: the trimmed text). */
+  finalAnswer?: { raw: string; marker: FinalAnswer['marker'] };
   /** The documents the answer was based on, as the reference evaluates them (see each method). */
   retrievedIds: string[];
   /** Every LLM call, in order. */
@@ -77,7 +80,7 @@ export async function runBaseline<Config, Details>(
   details: Details,
   deps: AgentDeps,
   options: BaselineOptions,
-  body: (ctx: BaselineContext) => Promise<{ answer: string; retrievedIds: string[] }>,
+  body: (ctx: BaselineContext) => Promise<{ reply: string; retrievedIds: string[] }>,
 ): Promise<BaselineRun<Config, Details>> {
   const { signal } = options;
   const now = deps.now ?? (() => performance.now());
@@ -160,7 +163,10 @@ export async function runBaseline<Config, Details>(
   };
   try {
     const outcome = await body(ctx);
-    run.answer = outcome.answer;
+    // H8 for the baselines too: `\boxed{}` / `<answer>` outside reasoning, else the visible text trimmed.
+    const final = extractFinalAnswer(outcome.reply);
+    run.answer = final.action.text;
+    run.finalAnswer = { raw: outcome.reply, marker: final.marker };
     run.retrievedIds = outcome.retrievedIds;
   } catch (err) {
     run.tokenUsage = sumUsage(run.llmCalls.map((c) => c.usage));

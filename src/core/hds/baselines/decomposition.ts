@@ -1,4 +1,4 @@
-import { answerOutsideReasoning, splitReasoning } from '../parse-action.ts';
+import { splitReasoning } from '../parse-action.ts';
 import type { AgentDeps, RetrievedPassage } from '../types.ts';
 import { definedOnly, qaPrompt, runBaseline, type BaselineOptions, type BaselineRun } from './baseline-run.ts';
 
@@ -114,6 +114,6 @@ export async function runDecomposition(
     const merged = mergeByMaxScore(lists).slice(0, cfg.topK);
     details.retrievedScores = merged.map((p) => p.score);
     const answer = await ctx.ask(qaPrompt(question, merged.map((p) => p.text)));
-    return { answer: answerOutsideReasoning(answer.content), retrievedIds: merged.map((p) => p.id) };
+    return { reply: answer.content, retrievedIds: merged.map((p) => p.id) };
   });
 }

@@ -1,4 +1,4 @@
-import { answerOutsideReasoning, splitReasoning } from '../parse-action.ts';
+import { splitReasoning } from '../parse-action.ts';
 import type { AgentDeps } from '../types.ts';
 import { definedOnly, formatParagraphs, qaPrompt, runBaseline, type BaselineOptions, type BaselineRun } from './baseline-run.ts';
 
@@ -108,6 +108,6 @@ export async function runIrcot(
       add(await ctx.search(sentence, cfg.kPerStep));
     }
     const answer = await ctx.ask(qaPrompt(question, texts));
-    return { answer: answerOutsideReasoning(answer.content), retrievedIds: [...ids] };
+    return { reply: answer.content, retrievedIds: [...ids] };
   });
 }

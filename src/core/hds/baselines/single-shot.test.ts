@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { doc, KeyedRetriever, ScriptedLlm } from '../test-doubles.ts';
+import { runDecomposition } from './decomposition.ts';
+import { runIrcot } from './ircot.ts';
 import { runSingleShot } from './single-shot.ts';
 
 describe('single-shot RAG', () => {
@@ -28,5 +30,29 @@ describe('single-shot RAG', () => {
     expect(retriever.calls).toEqual([['q', 5]]);
     expect(run.answer).toBe('a');
     await expect(runSingleShot('q', { k: 0 }, { llm: new ScriptedLlm([]), retriever })).rejects.toThrow('k must be >= 1');
+  });
+});
+
+describe('baseline final answers (H8)', () => {
+  it('reads \\boxed{}, <answer> and plain replies like the final prompt, and keeps the raw reply', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['<think>maybe \\boxed{Rome}</think>It is \\boxed{Battle of Guam}.', 'Battle of Guam', 'boxed'],
+      ['The answer: <answer> Paris </answer>', 'Paris', 'answer-tag'],
+      ['  Saltmere \n', 'Saltmere', 'none'],
+    ];
+    for (const [reply, answer, marker] of cases) {
+      const run = await runSingleShot('q', { k: 1 }, { llm: new ScriptedLlm([reply]), retriever: new KeyedRetriever({}) });
+      expect(run.answer).toBe(answer);
+      expect(run.finalAnswer).toEqual({ raw: reply, marker });
+    }
+  });
+
+  it('IRCoT and decomposition answers go through the same extraction', async () => {
+    const ircot = await runIrcot('q', { maxSteps: 1 }, { llm: new ScriptedLlm(['The answer is: Guam.', '\\boxed{Battle of Guam}']), retriever: new KeyedRetriever({}) });
+    expect(ircot.answer).toBe('Battle of Guam');
+    expect(ircot.finalAnswer).toEqual({ raw: '\\boxed{Battle of Guam}', marker: 'boxed' });
+    const decomposition = await runDecomposition('q', {}, { llm: new ScriptedLlm(['q', '<answer>Guam</answer>']), retriever: new KeyedRetriever({}) });
+    expect(decomposition.answer).toBe('Guam');
+    expect(decomposition.finalAnswer?.marker).toBe('answer-tag');
   });
 });

@@ -1,4 +1,3 @@
-import { answerOutsideReasoning } from '../parse-action.ts';
 import type { AgentDeps } from '../types.ts';
 import { definedOnly, qaPrompt, runBaseline, type BaselineOptions, type BaselineRun } from './baseline-run.ts';
 
@@ -26,6 +25,6 @@ export async function runSingleShot(
   return runBaseline('single-shot', question, cfg, {}, deps, options, async (ctx) => {
     const passages = await ctx.search(question, cfg.k);
     const response = await ctx.ask(qaPrompt(question, passages.map((p) => p.text)));
-    return { answer: answerOutsideReasoning(response.content), retrievedIds: passages.map((p) => p.id) };
+    return { reply: response.content, retrievedIds: passages.map((p) => p.id) };
   });
 }
