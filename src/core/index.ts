@@ -22,8 +22,8 @@ export type { LoadCorpusOptions, LoadProgress, LoadCorpusResult } from './loader
 export type { Retriever } from './retrieval/retriever.ts';
 export { Bm25Retriever } from './retrieval/bm25-retriever.ts';
 export { runQueries } from './retrieval/run-queries.ts';
-export { gqrRerank, gqrRerankWithTrace, gqrFetchK, resolveGqrConfig, DEFAULT_GQR_CONFIG } from './gqr/index.ts';
-export type { GqrInput, GqrConfig, GqrTrace, GqrTracedResult, GqrPath, CandidatePoolMode, ScorerMode, GqrTarget, GqrOptimizer } from './gqr/index.ts';
+export { gqrRerank, gqrRerankWithTrace, gqrFetchK, gqrPool, describeGqrPool, resolveGqrConfig, DEFAULT_GQR_CONFIG } from './gqr/index.ts';
+export type { GqrInput, GqrConfig, GqrPoolSize, GqrTrace, GqrTracedResult, GqrPath, CandidatePoolMode, ScorerMode, GqrTarget, GqrOptimizer } from './gqr/index.ts';
 export type { QrelsMap, RunMap, LineIssue } from './eval/types.ts';
 export { parseMeasure, parseMeasures, DEFAULT_MEASURES } from './eval/measures.ts';
 export type { Measure, MeasureKind } from './eval/measures.ts';
