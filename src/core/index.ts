@@ -186,6 +186,7 @@ export {
   type RunPipeline,
   type ImportedRunSource,
   type RunVersions,
+  type RunImportMark,
   type QueryRanking,
   type RunMetrics,
 } from './runs/run-record.ts';
@@ -206,6 +207,21 @@ export {
   type PerQueryComparisonRow,
 } from './runs/comparison-csv.ts';
 export type { RunStore } from './runs/run-store.ts';
+export {
+  groupRuns,
+  runGroupKey,
+  parseRunFilter,
+  RunFilterError,
+  runKind,
+  runMatches,
+  filterRunGroups,
+  selectionState,
+  setSelected,
+  selectRange,
+  type RunGroup,
+  type RunFilter,
+} from './runs/run-list.ts';
+export { prepareRunImport, describeImportMark, type RunImportContext, type RunAlreadyHere, type PreparedRunImport } from './runs/import-runs.ts';
 export { MemoryRunStore } from './runs/memory-run-store.ts';
 export { passageRetriever, type DocumentLookup } from './hds/passage-retriever.ts';
 export { runAgent, agentMethodOf, AGENT_METHODS, AGENT_METHOD_LABELS, type AgentMethod, type AgentRun, type AgentSettings, type RunAgentOptions } from './hds/agent-run.ts';
