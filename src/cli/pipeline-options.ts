@@ -54,7 +54,7 @@ const DENSE_KEYS = ['dtype', 'pooling', 'queryPrefix', 'passagePrefix', 'maxToke
 const RRF_KEYS = ['k', 'fetchKMultiplier'];
 const CC_KEYS = ['weight', 'normalizeMethod', 'pipeline1Min', 'pipeline2Min', 'fetchKMultiplier'];
 /** GQR settings (`--param`) of `--pipeline gqr`; the sweep takes them as its fixed settings. */
-export const GQR_KEYS = ['fetchKMultiplier', 'nSteps', 'learningRate', 'temperature', 'mixtureAlpha', 'candidatePoolMode', 'scorerMode', 'target', 'optimizer'];
+export const GQR_KEYS = ['fetchKMultiplier', 'poolSize', 'nSteps', 'learningRate', 'temperature', 'mixtureAlpha', 'candidatePoolMode', 'scorerMode', 'target', 'optimizer'];
 
 /** The pipelines `dsw run` and `dsw search` offer. */
 
@@ -72,7 +72,8 @@ export const PIPELINE_HELP = `  --pipeline  bm25 (default), dense, rrf or cc; rr
               rrf: k (60), fetchKMultiplier (2), and the bm25 and dense settings
               cc: weight (0.5, of dense), normalizeMethod (mm|tmm|z|dbsf), pipeline1Min, pipeline2Min
                   (tmm; default −1 for dense and 0 for bm25), fetchKMultiplier (2), and the bm25 and dense settings
-              gqr (dense primary refined toward bm25): fetchKMultiplier (2), nSteps (25), learningRate (0.1),
+              gqr (dense primary refined toward bm25): fetchKMultiplier (2), poolSize (documents each child
+                  fetches; default top-k × fetchKMultiplier, so the pool follows --top-k), nSteps (25), learningRate (0.1),
                   temperature (1), mixtureAlpha (0.5), candidatePoolMode (union|primary), scorerMode
                   (auto|single|multi), target (per-step|fixed), optimizer (gd|adam), and the bm25 and dense settings
 `;

@@ -22,8 +22,8 @@ export type { LoadCorpusOptions, LoadProgress, LoadCorpusResult } from './loader
 export type { Retriever } from './retrieval/retriever.ts';
 export { Bm25Retriever } from './retrieval/bm25-retriever.ts';
 export { runQueries } from './retrieval/run-queries.ts';
-export { gqrRerank, gqrRerankWithTrace, gqrFetchK, resolveGqrConfig, DEFAULT_GQR_CONFIG } from './gqr/index.ts';
-export type { GqrInput, GqrConfig, GqrTrace, GqrTracedResult, GqrPath, CandidatePoolMode, ScorerMode, GqrTarget, GqrOptimizer } from './gqr/index.ts';
+export { gqrRerank, gqrRerankWithTrace, gqrFetchK, gqrPool, describeGqrPool, resolveGqrConfig, DEFAULT_GQR_CONFIG } from './gqr/index.ts';
+export type { GqrInput, GqrConfig, GqrPoolSize, GqrTrace, GqrTracedResult, GqrPath, CandidatePoolMode, ScorerMode, GqrTarget, GqrOptimizer } from './gqr/index.ts';
 export type { QrelsMap, RunMap, LineIssue } from './eval/types.ts';
 export { parseMeasure, parseMeasures, DEFAULT_MEASURES } from './eval/measures.ts';
 export type { Measure, MeasureKind } from './eval/measures.ts';
@@ -187,6 +187,7 @@ export {
   type RunPipeline,
   type ImportedRunSource,
   type RunVersions,
+  type RunImportMark,
   type QueryRanking,
   type RunMetrics,
 } from './runs/run-record.ts';
@@ -207,6 +208,21 @@ export {
   type PerQueryComparisonRow,
 } from './runs/comparison-csv.ts';
 export type { RunStore } from './runs/run-store.ts';
+export {
+  groupRuns,
+  runGroupKey,
+  parseRunFilter,
+  RunFilterError,
+  runKind,
+  runMatches,
+  filterRunGroups,
+  selectionState,
+  setSelected,
+  selectRange,
+  type RunGroup,
+  type RunFilter,
+} from './runs/run-list.ts';
+export { prepareRunImport, describeImportMark, type RunImportContext, type RunAlreadyHere, type PreparedRunImport } from './runs/import-runs.ts';
 export { MemoryRunStore } from './runs/memory-run-store.ts';
 export { passageRetriever, type DocumentLookup } from './hds/passage-retriever.ts';
 export { runAgent, agentMethodOf, AGENT_METHODS, AGENT_METHOD_LABELS, type AgentMethod, type AgentRun, type AgentSettings, type RunAgentOptions } from './hds/agent-run.ts';

@@ -47,6 +47,15 @@ export class IdbRunStore implements RunStore {
     await Promise.all([tx.store.delete(id), tx.store.delete(rankingsKey(id)), tx.done]);
   }
 
+  async deleteRuns(ids: readonly string[]): Promise<number> {
+    const unique = [...new Set(ids)];
+    const tx = this.db.transaction('runs', 'readwrite');
+    // Counted and deleted in the same transaction: a failure leaves every run in place.
+    const found = await Promise.all(unique.map((id) => tx.store.getKey(id)));
+    await Promise.all([...unique.flatMap((id) => [tx.store.delete(id), tx.store.delete(rankingsKey(id))]), tx.done]);
+    return found.filter((key) => key !== undefined).length;
+  }
+
   async deleteRunsOfCorpus(corpusId: string): Promise<number> {
     const tx = this.db.transaction('runs', 'readwrite');
     const [count] = await Promise.all([deleteCorpusRunRows(tx as unknown as WorkbenchWriteTx, corpusId), tx.done]);

@@ -70,6 +70,25 @@ export function describeRunStoreContract(label: string, fresh: () => Promise<Run
       expect((await store.getRun('c'))?.corpusId).toBe('c2');
     });
 
+    it('deletes several runs at once (repeats and unknown ids ignored), leaving the others', async () => {
+      const store = await fresh();
+      for (const id of ['a', 'b', 'c', 'd']) await store.saveRun(sampleRun(id, 'c1', id, id.charCodeAt(0)));
+      expect(await store.deleteRuns(['a', 'c', 'c', 'nope'])).toBe(2);
+      expect((await store.listRuns('c1')).map((r) => r.id)).toEqual(['d', 'b']);
+      expect(await store.getRun('a')).toBeUndefined();
+      expect(await store.getRun('c')).toBeUndefined();
+      expect((await store.getRun('b'))?.rankings).toHaveLength(2);
+      expect(await store.deleteRuns([])).toBe(0);
+    });
+
+    it('keeps an imported run’s mark', async () => {
+      const store = await fresh();
+      const run = { ...sampleRun('r1', 'c1'), imported: { fileName: 'run.json', at: 5_000, originalId: 'r0' } };
+      await store.saveRun(run);
+      expect((await store.listRuns('c1'))[0]!.imported).toEqual(run.imported);
+      expect(await store.getRun('r1')).toEqual(run);
+    });
+
     it('replaces a run saved again under the same id', async () => {
       const store = await fresh();
       await store.saveRun(sampleRun('r1', 'c1', 'First'));

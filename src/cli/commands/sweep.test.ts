@@ -93,6 +93,22 @@ describe('dsw sweep', () => {
     fs.rmSync(path.dirname(out), { recursive: true, force: true });
   });
 
+  it('with --param poolSize a sweep at top-k 10 and `dsw run` at top-k 100 score the same (the pool no longer follows k)', async () => {
+    const sweep = capture();
+    expect(await main(['sweep', '--dataset', dataset, '--grid', 'mixtureAlpha=0.5', '--model', model, '--param', 'poolSize=30', '--measures', 'nDCG@10', '--json'], sweep)).toBe(0);
+    const point = (JSON.parse(sweep.stdout) as SweepJson).points[0]!;
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-sweep-pool-')), 'run.json');
+    const args = ['run', '--dataset', dataset, '--pipeline', 'gqr', '--model', model, '--param', 'mixtureAlpha=0.5', '--param', 'poolSize=30'];
+    expect(await main([...args, '--top-k', '100', '--save-json', out, '--measures', 'nDCG@10'], capture())).toBe(0);
+    const record = JSON.parse(fs.readFileSync(out, 'utf8')) as { run: { config: Record<string, unknown>; metrics: { aggregate: Record<string, number> } } };
+    expect(record.run.metrics.aggregate['nDCG@10']).toBeCloseTo(point.measures['nDCG@10']!, 12);
+    expect(record.run.config).toMatchObject({ poolSize: 30, poolPerChild: 30 });
+    const bad = capture();
+    expect(await main([...args.slice(0, -2), '--param', 'poolSize=0', '--save-json', out], bad)).not.toBe(0);
+    expect(bad.stderr).toContain('pool_size must be a whole number from 1 to 100000');
+    fs.rmSync(path.dirname(out), { recursive: true, force: true });
+  });
+
   it('its RRF and CC baselines score what `dsw run --pipeline rrf|cc` scores', async () => {
     const sweep = capture();
     expect(await main(['sweep', '--dataset', dataset, '--grid', 'mixtureAlpha=0.5', '--model', model, '--measures', 'nDCG@10,AP', '--json'], sweep)).toBe(0);

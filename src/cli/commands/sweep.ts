@@ -35,11 +35,11 @@ results: primary only, complementary only, RRF (k 60) and the best convex combin
               candidatePoolMode (union,primary), target (per-step,fixed), optimizer (gd,adam)
   --model     embedding model of the dense primary: a model folder (e.g. public/models/tiny-bert), or a
               model id looked up in --models-dir (default public/models) or downloaded from --model-host
-  --param     a fixed setting, repeatable: GQR (fetchKMultiplier, nSteps, learningRate, temperature,
+  --param     a fixed setting, repeatable: GQR (fetchKMultiplier, poolSize, nSteps, learningRate, temperature,
               mixtureAlpha, candidatePoolMode, scorerMode, target, optimizer), BM25 (k1, b, d, termCountBoost,
               lowercase, stopWords, stemming), dense (dtype, pooling, queryPrefix, passagePrefix, maxTokens,
               batchSize, tokens, searchMode single|multi)
-  --top-k     results kept per query (default 10; each child fetches top-k × fetchKMultiplier)
+  --top-k     results kept per query (default 10; each child fetches top-k × fetchKMultiplier, or poolSize)
   --measures  comma-separated measures (default nDCG@10,R@100)
   --json      print JSON: {points: [...], baselines: [...], best, ...}
   --save-json write the sweep as saved runs (one per grid point and baseline) to a JSON file; import it on

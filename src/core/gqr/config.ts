@@ -28,6 +28,11 @@ export interface GqrConfig {
   target: GqrTarget;
   /** `gd` plain gradient descent (default) or `adam` (β1 0.9, β2 0.999, ε 1e-8). */
   optimizer: GqrOptimizer;
+  /**
+   * Beyond the reference: documents each child is asked for, whatever top k is. Absent (the default, the
+   * reference): `topK × fetchKMultiplier`, so the candidate pool, and with it the ranking, follows k.
+   */
+  poolSize?: number;
 }
 
 /** The reference defaults (§2.2) plus the workbench's defaults for G1/G2. */
@@ -54,6 +59,7 @@ export function resolveGqrConfig(config: Partial<GqrConfig> = {}): GqrConfig {
     const value = config[key];
     if (value !== undefined) (resolved as unknown as Record<string, unknown>)[key] = value;
   }
+  if (config.poolSize !== undefined && config.poolSize !== null) resolved.poolSize = config.poolSize;
   validateGqrConfig(resolved);
   return resolved;
 }
@@ -84,16 +90,44 @@ export function validateGqrConfig(config: GqrConfig): void {
   // Beyond the reference: an upper bound, so a typo cannot start an optimisation that never ends.
   const steps = numberProblem(NUMERIC_RULES.gqrSteps, config.nSteps);
   if (steps) throw new Error(`n_steps ${steps}`);
+  if (config.poolSize !== undefined) {
+    const pool = typeof config.poolSize === 'number' ? numberProblem(NUMERIC_RULES.gqrPoolSize, config.poolSize) : 'must be a whole number';
+    if (pool) throw new Error(`pool_size ${pool}`);
+  }
 }
 
 /**
- * How many documents to ask each child retriever for: `topK × fetchKMultiplier` (rounded up when the multiplier
- * is fractional). Validates the config like {@link resolveGqrConfig}.
+ * How many documents to ask each child retriever for: the fixed `poolSize` when set, else `topK × fetchKMultiplier`
+ * (rounded up when the multiplier is fractional). Validates the config like {@link resolveGqrConfig}.
  */
 export function gqrFetchK(topK: number, config: Partial<GqrConfig> = {}): number {
+  return gqrPool(topK, config).perChild;
+}
+
+/** The candidate pool GQR re-ranks at `topK`: how deep each child fetches, and whether that follows k. */
+export interface GqrPoolSize {
+  /** Documents each child is asked for. */
+  perChild: number;
+  /** True when the depth is `topK × fetchKMultiplier` (no fixed pool size). */
+  followsK: boolean;
+  /** Upper bound of the candidate pool: twice `perChild` in `union` mode, `perChild` in `primary` mode. */
+  maxCandidates: number;
+}
+
+/** The pool GQR re-ranks at `topK` under `config` (validated). */
+export function gqrPool(topK: number, config: Partial<GqrConfig> = {}): GqrPoolSize {
   assertTopK(topK);
-  const { fetchKMultiplier } = resolveGqrConfig(config);
-  return Math.ceil(topK * fetchKMultiplier);
+  const resolved = resolveGqrConfig(config);
+  const followsK = resolved.poolSize === undefined;
+  const perChild = followsK ? Math.ceil(topK * resolved.fetchKMultiplier) : resolved.poolSize!;
+  return { perChild, followsK, maxCandidates: resolved.candidatePoolMode === 'union' ? perChild * 2 : perChild };
+}
+
+/** `200 per child (top k 100 × 2), up to 400 candidates` or `500 per child (fixed), …`: the pool in words. */
+export function describeGqrPool(topK: number, config: Partial<GqrConfig> = {}): string {
+  const pool = gqrPool(topK, config);
+  const how = pool.followsK ? `top k ${topK} × ${resolveGqrConfig(config).fetchKMultiplier}` : 'fixed pool size';
+  return `${pool.perChild.toLocaleString('en-US')} per child (${how}), up to ${pool.maxCandidates.toLocaleString('en-US')} candidates`;
 }
 
 /** Throws unless `topK` is a non-negative integer. */

@@ -4,6 +4,9 @@ export type { GqrInput } from './input.ts';
 export {
   DEFAULT_GQR_CONFIG,
   gqrFetchK,
+  gqrPool,
+  describeGqrPool,
+  type GqrPoolSize,
   resolveGqrConfig,
   type CandidatePoolMode,
   type GqrConfig,

@@ -45,6 +45,8 @@ export const NUMERIC_RULES = Object.freeze({
   embeddingBatchSize: whole(1, 4096),
   /** GQR: optimisation steps. */
   gqrSteps: whole(1, 10_000),
+  /** GQR: documents each child fetches for the candidate pool when fixed. */
+  gqrPoolSize: whole(1, 100_000),
 });
 
 export type NumericSetting = keyof typeof NUMERIC_RULES;

@@ -31,6 +31,12 @@ export class MemoryRunStore implements RunStore {
     this.runs.delete(id);
   }
 
+  async deleteRuns(ids: readonly string[]): Promise<number> {
+    let count = 0;
+    for (const id of new Set(ids)) if (this.runs.delete(id)) count++;
+    return count;
+  }
+
   async deleteRunsOfCorpus(corpusId: string): Promise<number> {
     let count = 0;
     for (const [id, r] of this.runs) {

@@ -54,6 +54,14 @@ describe('run JSON files', () => {
     expect(() => parseRunJson(JSON.stringify(file))).toThrow('run.versions.runtime.browser');
   });
 
+  it('round-trips an imported run’s mark, and names a bad one', () => {
+    const imported: RunRecord = { ...record, imported: { fileName: 'a.json', at: 1_700_000_000_000, originalId: 'r-old' } };
+    expect(parseRunJson(exportRunJson(imported))).toEqual(imported);
+    const file = JSON.parse(exportRunJson(imported));
+    file.run.imported.at = 'yesterday';
+    expect(() => parseRunJson(JSON.stringify(file))).toThrow('Field "run.imported.at" must be a finite number');
+  });
+
   it('writes only run fields, never credentials', () => {
     const leaky = { ...record, config: { ...record.config, apiKey: 'sk-secret' }, settings: { key: 'sk-other' } } as RunRecord;
     const text = exportRunJson(leaky);

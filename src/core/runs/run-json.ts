@@ -1,6 +1,6 @@
 import { parseMeasure } from '../eval/measures.ts';
 import { withoutSecrets } from './redact-secrets.ts';
-import type { QueryRanking, RunMetrics, RunPipeline, RunRecord, RunVersions } from './run-record.ts';
+import type { QueryRanking, RunImportMark, RunMetrics, RunPipeline, RunRecord, RunVersions } from './run-record.ts';
 import { whitespaceInId } from '../corpus/ids.ts';
 
 /** The `format` field of a run file. */
@@ -65,6 +65,7 @@ function cleanRecord(r: RunRecord): RunRecord {
     metrics: r.metrics,
     elapsedMs: r.elapsedMs,
     notes: r.notes,
+    ...(r.imported ? { imported: { ...r.imported } } : {}),
     rankings: r.rankings,
   };
 }
@@ -149,7 +150,15 @@ function readRun(value: unknown): RunRecord {
     metrics: readMetrics(run.metrics, measures),
     elapsedMs,
     notes,
+    ...(run.imported !== undefined ? { imported: readImportMark(run.imported) } : {}),
   };
+}
+
+function readImportMark(value: unknown): RunImportMark {
+  const m = object(value, 'run.imported');
+  const mark: RunImportMark = { fileName: string(m.fileName, 'run.imported.fileName'), at: finite(m.at, 'run.imported.at') };
+  if (m.originalId !== undefined) mark.originalId = string(m.originalId, 'run.imported.originalId');
+  return mark;
 }
 
 function readPipeline(value: unknown): RunPipeline {

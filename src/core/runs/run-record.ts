@@ -76,6 +76,18 @@ export interface RunRecord {
   elapsedMs: number | null;
   /** Free text. */
   notes: string;
+  /** Set when the run came from a file (JSON or TREC) rather than being made here. */
+  imported?: RunImportMark;
+}
+
+/** Where and when an imported run was read. */
+export interface RunImportMark {
+  /** The file's name. */
+  fileName: string;
+  /** When it was imported (ms since the epoch). */
+  at: number;
+  /** The run's id in the file (JSON runs), so a re-import of the same run is recognised. */
+  originalId?: string;
 }
 
 /** A run without its rankings: what lists show. */

@@ -12,6 +12,8 @@ export interface RunStore {
   renameRun(id: string, name: string): Promise<void>;
   /** Removes a run (no error when it does not exist). */
   deleteRun(id: string): Promise<void>;
+  /** Removes the given runs in one transaction (all or none); returns how many of them existed. */
+  deleteRuns(ids: readonly string[]): Promise<number>;
   /** Removes every run of a corpus; returns how many there were. */
   deleteRunsOfCorpus(corpusId: string): Promise<number>;
 }

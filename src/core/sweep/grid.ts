@@ -86,7 +86,7 @@ export function sweepKey(name: string): SweepKey {
   const alias = KEY_ALIASES[trimmed] ?? KEY_ALIASES[trimmed.toLowerCase()];
   if (alias) return alias;
   const fixedHint =
-    trimmed === 'fetchKMultiplier' || trimmed === 'scorerMode'
+    trimmed === 'fetchKMultiplier' || trimmed === 'poolSize' || trimmed === 'scorerMode'
       ? ` (${trimmed} changes the child retrievals, so it is fixed for a whole sweep: set it with --param)`
       : '';
   throw new SweepGridError(`Unknown grid key "${trimmed}"${fixedHint}; sweepable keys: ${SWEEP_KEYS.join(', ')}`);

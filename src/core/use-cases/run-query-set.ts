@@ -1,5 +1,6 @@
 import { buildQrelsMap } from '../eval/evaluate.ts';
 import type { RunMap } from '../eval/types.ts';
+import { gqrFetchK } from '../gqr/config.ts';
 import { buildRetriever, type RetrievalResources } from '../retrieval/build-retriever.ts';
 import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import type { Retriever } from '../retrieval/retriever.ts';
@@ -67,7 +68,8 @@ export async function runQuerySet(request: QuerySetRequest, deps: QuerySetDeps, 
     corpusId: corpus.id,
     corpusName: corpus.name,
     pipeline: request.spec,
-    config: retriever.config,
+    // A GQR run records how deep each child fetched: the candidate pool, which follows k unless fixed.
+    config: request.spec.kind === 'gqr' ? { ...retriever.config, poolPerChild: gqrFetchK(request.k, request.spec.config) } : retriever.config,
     run,
     k: request.k,
     qrels: buildQrelsMap(await deps.corpora.getQrels(corpus.id)),

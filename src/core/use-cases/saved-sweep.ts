@@ -2,7 +2,7 @@
 // sweep made anywhere (the GQR lab, `dsw sweep --save-json`) is rebuilt from its runs.
 import type { QrelsMap } from '../eval/types.ts';
 import { DEFAULT_RRF_K } from '../fusion/rrf.ts';
-import type { GqrPath } from '../gqr/index.ts';
+import { gqrFetchK, type GqrPath } from '../gqr/index.ts';
 import { defaultSpec, type GqrPipelineSpec, type PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import { modelsOfPipeline } from '../runs/run-pipeline.ts';
 import { buildRunRecord, type RunRecord, type RunSummary } from '../runs/run-record.ts';
@@ -122,6 +122,7 @@ export function sweepRunRecords(input: SweepRecordInput): { records: RunRecord[]
       config: {
         ...retrieverConfig,
         ...point.config,
+        poolPerChild: gqrFetchK(sweep.topK, point.config),
         pathsTaken: { ...evaluation.points[i]!.pathCounts, childStandIns: sweep.childFallbacks },
         sweep: tag('point', { point: { id: point.id, index: point.index, settings: point.settings, pathCounts: evaluation.points[i]!.pathCounts } }),
       },

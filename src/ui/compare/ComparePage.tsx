@@ -11,14 +11,13 @@ import { cancelComparison, runComparison } from './compare-client.ts';
 import { ComparisonTable } from './ComparisonTable.tsx';
 import { PerQueryTable, perQueryRows } from './PerQueryTable.tsx';
 import { RankingsSideBySide } from './RankingsSideBySide.tsx';
+import { RunPicker } from './RunPicker.tsx';
 import '../shared/runs.css';
 import './compare.css';
 import { NoCorpusYet } from '../shared/NoCorpusYet.tsx';
 import { NumberField } from '../shared/NumberField.tsx';
 
 const MAX_SEED = 2 ** 32 - 1;
-/** Runs ticked by default (the newest ones besides the baseline). */
-const DEFAULT_TICKED = 5;
 
 type Job =
   | { status: 'idle' }
@@ -43,15 +42,22 @@ export function ComparePage() {
   const [job, setJob] = useState<Job>({ status: 'idle' });
 
   const list = useMemo(() => runs.data ?? [], [runs.data]);
-  // Defaults (also after switching corpus): the oldest run is the baseline; the newest others are ticked.
+  // Defaults (also after switching corpus), said under the picker: the oldest run is the baseline and only the
+  // newest other run is ticked (the latest run against the first one); tick more from the groups.
   useEffect(() => {
     if (list.length === 0) return;
     if (!baselineId || !list.some((r) => r.id === baselineId)) {
       const baseline = list[list.length - 1]!;
       setBaselineId(baseline.id);
-      setTicked(new Set(list.filter((r) => r.id !== baseline.id).slice(0, DEFAULT_TICKED).map((r) => r.id)));
+      const newest = list.find((r) => r.id !== baseline.id);
+      setTicked(new Set(newest ? [newest.id] : []));
     }
   }, [list, baselineId]);
+  const defaultNote = useMemo(() => {
+    if (list.length < 2) return null;
+    const newest = list.find((r) => r.id !== list[list.length - 1]!.id);
+    return newest ? `Ticked at first: only the newest run (“${newest.name}”), compared with the oldest (“${list[list.length - 1]!.name}”) as the baseline.` : null;
+  }, [list]);
   useEffect(() => () => cancelComparison(), []);
 
   const others = list.filter((r) => r.id !== baselineId && ticked?.has(r.id));
@@ -108,28 +114,8 @@ export function ComparePage() {
                 ))}
               </select>
             </label>
-            <fieldset aria-label="Runs to compare">
-              <legend>Runs to compare</legend>
-              {list
-                .filter((r) => r.id !== baselineId)
-                .map((r) => (
-                  <label key={r.id}>
-                    <input
-                      type="checkbox"
-                      checked={ticked?.has(r.id) ?? false}
-                      onChange={(e) =>
-                        setTicked((t) => {
-                          const next = new Set(t ?? []);
-                          if (e.target.checked) next.add(r.id);
-                          else next.delete(r.id);
-                          return next;
-                        })
-                      }
-                    />{' '}
-                    {r.name}
-                  </label>
-                ))}
-            </fieldset>
+            <RunPicker runs={list.filter((r) => r.id !== baselineId)} ticked={ticked ?? new Set()} onChange={setTicked} />
+            {defaultNote && <p className="hint" data-testid="compare-default">{defaultNote}</p>}
             <div className="row">
               <MeasuresInput value={measures} onChange={setMeasures} />
               <label title="random sign flips per test">

@@ -2,18 +2,19 @@ import { useState } from 'react';
 import {
   findUnknownDocuments,
   importTrecRun,
-  newRunId,
   parseRunsJson,
+  prepareRunImport,
   rescoreRunRecord,
   type CorpusRecord,
   type LineIssue,
   type QrelsMap,
+  type RunAlreadyHere,
   type RunRecord,
   type UnknownDocuments,
 } from '../../core/index.ts';
 import { errorMessage, formatCount } from '../shared/format.ts';
 import { saveRun } from '../shared/runs.ts';
-import { getCorpusStore } from '../services/stores.ts';
+import { getCorpusStore, getRunStore } from '../services/stores.ts';
 import { useQueries } from '../shared/corpus-data.ts';
 
 const SHOWN_ISSUES = 50;
@@ -30,6 +31,10 @@ type ImportReport =
       missingQueryCount: number;
       unknownDocuments: UnknownDocuments;
       note?: string;
+      /** Runs of the file that were here already; they were imported again as marked copies. */
+      alreadyHere: RunAlreadyHere[];
+      /** A TREC file of the same name imported before. */
+      sameFileBefore?: number;
     }
   | { status: 'failed'; fileName: string; message: string; issues: LineIssue[] };
 
@@ -48,6 +53,8 @@ export function ImportRunPanel({ corpus, qrels, measures }: { corpus: CorpusReco
     setBusy(true);
     setReport(null);
     try {
+      const at = Date.now();
+      const existing = await (await getRunStore()).listRuns(corpus.id);
       if (kind === 'trec') {
         const result = importTrecRun(new Uint8Array(await file.arrayBuffer()), {
           fileName: file.name,
@@ -57,25 +64,18 @@ export function ImportRunPanel({ corpus, qrels, measures }: { corpus: CorpusReco
           qrels,
           measures,
         });
-        const unknownDocuments = await unknownDocumentsOf(result.record);
-        await saveRun(result.record);
-        setReport({ status: 'done', fileName: file.name, ...result, unknownDocuments });
+        const record: RunRecord = { ...result.record, imported: { fileName: file.name, at } };
+        const unknownDocuments = await unknownDocumentsOf(record);
+        await saveRun(record);
+        const before = existing.find((r) => r.imported?.fileName === file.name && r.pipeline.kind === 'imported');
+        setReport({ status: 'done', fileName: file.name, ...result, record, unknownDocuments, alreadyHere: [], sameFileBefore: before?.imported?.at });
       } else {
         // One run, or several (a sweep written by `dsw sweep --save-json`: it then opens in the GQR lab).
         const parsedRuns = parseRunsJson(await file.text());
         const moved = parsedRuns.some((parsed) => parsed.corpusId !== corpus.id);
-        const records = parsedRuns.map((parsed) =>
-          rescoreRunRecord(
-            {
-              ...parsed,
-              id: newRunId(),
-              corpusId: corpus.id,
-              corpusName: corpus.name,
-              notes: [parsed.notes, `Imported from ${file.name}${parsed.corpusId !== corpus.id ? ` (made on corpus “${parsed.corpusName}”)` : ''}`].filter(Boolean).join('\n'),
-            },
-            qrels,
-          ),
-        );
+        // Each run becomes a marked copy; one already here is imported again and said to be (see the report).
+        const prepared = prepareRunImport(parsedRuns, { corpusId: corpus.id, corpusName: corpus.name, fileName: file.name, at, existing });
+        const records = prepared.records.map((record) => rescoreRunRecord(record, qrels));
         const record = records[0]!;
         const unknownDocuments = await unknownDocumentsOf(record);
         for (const saved of records) await saveRun(saved);
@@ -92,6 +92,7 @@ export function ImportRunPanel({ corpus, qrels, measures }: { corpus: CorpusReco
           missingQueryCount: corpusQueries.filter((q) => !ranked.has(q)).length,
           runCount: records.length,
           unknownDocuments,
+          alreadyHere: prepared.alreadyHere,
           note: moved ? `The run was made on corpus “${parsed.corpusName}”; it was scored against this corpus’s judgements.` : undefined,
         });
       }
@@ -137,6 +138,10 @@ export function ImportRunPanel({ corpus, qrels, measures }: { corpus: CorpusReco
   );
 }
 
+function importedWhen(at: number | null): string {
+  return at === null ? ' (made here)' : ` (imported ${new Date(at).toLocaleString()})`;
+}
+
 function ImportReportView({ report }: { report: ImportReport }) {
   const issues = report.issues;
   return (
@@ -145,11 +150,25 @@ function ImportReportView({ report }: { report: ImportReport }) {
         <p role="status">
           Imported “{report.record.name}”{(report.runCount ?? 1) > 1 ? ` and ${formatCount(report.runCount! - 1)} more runs` : ''} from {report.fileName}: rankings for {formatCount(report.record.rankings.length)} queries
           {report.missingQueryCount > 0 ? `; ${formatCount(report.missingQueryCount)} queries of the corpus have none (they score 0 where judged)` : ''}.
-          {report.note ? ` ${report.note}` : ''}
+          {report.note ? ` ${report.note}` : ''} Marked “imported from {report.fileName} at {new Date(report.record.imported?.at ?? Date.now()).toLocaleString()}”.
         </p>
       ) : (
         <p className="error" role="alert">
           Could not import {report.fileName}: {report.message}
+        </p>
+      )}
+      {report.status === 'done' && report.alreadyHere.length > 0 && (
+        <p className="notice" data-testid="already-here">
+          {report.alreadyHere.length === 1
+            ? `“${report.alreadyHere[0]!.name}” is already here as “${report.alreadyHere[0]!.existingName}”${importedWhen(report.alreadyHere[0]!.importedAt)}`
+            : `${formatCount(report.alreadyHere.length)} of these runs are already here${importedWhen(report.alreadyHere[0]!.importedAt)}`}
+          ; imported again as a marked copy (delete either in the list below).
+        </p>
+      )}
+      {report.status === 'done' && report.sameFileBefore !== undefined && (
+        <p className="notice" data-testid="already-here">
+          A run from a file named {report.fileName} was imported before ({new Date(report.sameFileBefore).toLocaleString()}); this one was imported as a
+          marked copy.
         </p>
       )}
       {report.status === 'done' && report.unknownQueryIds.length > 0 && (

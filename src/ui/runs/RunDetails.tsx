@@ -1,4 +1,5 @@
-import { describeRunPipeline, type RunRecord } from '../../core/index.ts';
+import { describeImportMark, describeRunPipeline, type RunRecord } from '../../core/index.ts';
+import { runPoolText } from './RunsTable.tsx';
 import { errorMessage, formatCount } from '../shared/format.ts';
 import { useRun } from '../shared/runs.ts';
 import { useQueries } from '../shared/corpus-data.ts';
@@ -35,6 +36,18 @@ function RunDetailsView({ record, onClose }: { record: RunRecord; onClose: () =>
           <dt>Made</dt>
           <dd>{new Date(record.createdAt).toLocaleString()}</dd>
         </div>
+        {record.imported && (
+          <div>
+            <dt>Imported</dt>
+            <dd>{describeImportMark(record.imported, (ms) => new Date(ms).toLocaleString())}</dd>
+          </div>
+        )}
+        {runPoolText(record) && (
+          <div>
+            <dt>GQR candidate pool</dt>
+            <dd data-testid="details-pool">{runPoolText(record)}</dd>
+          </div>
+        )}
         <div>
           <dt>Queries ranked</dt>
           <dd>

@@ -1,9 +1,21 @@
 import { useState } from 'react';
-import { describeRunPipeline, exportRunJson, exportRunTrec, type RunSummary } from '../../core/index.ts';
-import { errorMessage } from '../shared/format.ts';
+import {
+  describeImportMark,
+  describeRunPipeline,
+  exportRunJson,
+  exportRunTrec,
+  gqrPool,
+  selectionState,
+  selectRange,
+  setSelected,
+  type GqrPipelineSpec,
+  type RunSummary,
+} from '../../core/index.ts';
+import { errorMessage, formatCount } from '../shared/format.ts';
 import { getRunStore } from '../services/stores.ts';
-import { useDeleteRun, useRenameRun } from '../shared/runs.ts';
+import { useDeleteRuns, useRenameRun } from '../shared/runs.ts';
 import { downloadText, safeFileName } from '../shared/download.ts';
+import { RunFilterBox, useRunGroups, type ShownRunGroup } from '../shared/RunFilterBox.tsx';
 
 /** The measures shown as columns: those of the runs, in first-seen order. */
 export function measureColumns(runs: readonly RunSummary[]): string[] {
@@ -12,7 +24,21 @@ export function measureColumns(runs: readonly RunSummary[]): string[] {
   return [...seen];
 }
 
-/** Saved runs of a corpus with their metrics; rename, delete, export, open the details. */
+/** A GQR run's candidate pool in words (`pool 2,000 per child, follows k`); null for other pipelines. */
+export function runPoolText(run: Pick<RunSummary, 'pipeline' | 'k'>): string | null {
+  if (run.pipeline.kind !== 'gqr') return null;
+  try {
+    const pool = gqrPool(run.k, (run.pipeline as GqrPipelineSpec).config);
+    return `pool ${formatCount(pool.perChild)} per child, ${pool.followsK ? 'follows k' : 'fixed'}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Saved runs of a corpus grouped by sweep, with a filter, bulk selection (group checkboxes, shift-click ranges,
+ * everything shown) and one bulk delete; rename, export and details per run.
+ */
 export function RunsTable({
   runs,
   selectedId,
@@ -23,7 +49,17 @@ export function RunsTable({
   onSelect: (id: string | null) => void;
 }) {
   const measures = measureColumns(runs);
+  const listing = useRunGroups(runs);
   const [message, setMessage] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [checked, setChecked] = useState<Set<string>>(new Set());
+  const [anchor, setAnchor] = useState<string | null>(null);
+  const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+  const removeMany = useDeleteRuns();
+
+  const shownSelected = listing.shown.filter((id) => checked.has(id));
+  const allShown = selectionState(listing.shown, checked);
+
   const exportRun = async (summary: RunSummary, format: 'trec' | 'json') => {
     setMessage(null);
     try {
@@ -35,17 +71,80 @@ export function RunsTable({
       setMessage(`Could not export “${summary.name}”: ${errorMessage(error)}`);
     }
   };
+
+  const deleteRuns = (ids: string[], what: string) => {
+    if (ids.length === 0 || !confirm(`Delete ${what}? This cannot be undone.`)) return;
+    setStatus(null);
+    setMessage(null);
+    const corpusId = runs[0]!.corpusId;
+    removeMany.mutate(
+      { ids, corpusId },
+      {
+        onSuccess: (count) => {
+          setChecked((c) => setSelected(c, ids, false));
+          if (selectedId && ids.includes(selectedId)) onSelect(null);
+          setStatus(`Deleted ${formatCount(count)} run(s).`);
+        },
+        onError: (error) => setMessage(`Nothing was deleted: ${errorMessage(error)}`),
+      },
+    );
+  };
+
+  const toggleRun = (id: string, on: boolean, shift: boolean) => {
+    setChecked((c) => (shift ? selectRange(listing.shown, anchor, id, c, on) : setSelected(c, [id], on)));
+    setAnchor(id);
+  };
+
+  const describeSelection = (ids: string[]) => {
+    const whole = listing.groups.filter((g) => g.kind === 'sweep' && g.runs.length === g.total && g.runs.every((r) => ids.includes(r.id)));
+    return `${formatCount(ids.length)} run(s)${whole.length > 0 ? `, including the whole sweep${whole.length > 1 ? 's' : ''} ${whole.map((g) => `“${g.title}”`).join(', ')}` : ''}`;
+  };
+
   return (
     <>
+      <RunFilterBox state={listing} label="saved runs" total={runs.length} />
+      <div className="row bulk-bar">
+        <label>
+          <input
+            type="checkbox"
+            aria-label="Select every run shown"
+            checked={allShown === 'all'}
+            ref={(el) => {
+              if (el) el.indeterminate = allShown === 'some';
+            }}
+            onChange={(e) => setChecked((c) => setSelected(c, listing.shown, e.target.checked))}
+          />{' '}
+          Select all {listing.filtering ? 'shown' : ''} ({formatCount(listing.shown.length)})
+        </label>
+        {shownSelected.length > 0 && (
+          <>
+            <span data-testid="selected-count">{formatCount(shownSelected.length)} selected</span>
+            <button type="button" className="danger" disabled={removeMany.isPending} onClick={() => deleteRuns(shownSelected, describeSelection(shownSelected))}>
+              Delete {formatCount(shownSelected.length)} selected run(s)
+            </button>
+            <button type="button" onClick={() => setChecked(new Set())}>
+              Clear selection
+            </button>
+          </>
+        )}
+        {removeMany.isPending && <span>Deleting…</span>}
+      </div>
+      {status && (
+        <p className="notice" role="status">
+          {status}
+        </p>
+      )}
       {message && (
         <p className="error" role="alert">
           {message}
         </p>
       )}
+      {listing.groups.length === 0 && runs.length > 0 && <p className="hint">No run matches the filter.</p>}
       <div className="table-scroll">
         <table className="compact runs-table" aria-label="Saved runs">
           <thead>
             <tr>
+              <th aria-label="Selected" />
               <th>Name</th>
               <th>Pipeline</th>
               <th>Date</th>
@@ -58,22 +157,94 @@ export function RunsTable({
               <th>Actions</th>
             </tr>
           </thead>
-          <tbody>
-            {runs.map((run) => (
-              <RunRow
-                key={run.id}
-                run={run}
-                measures={measures}
-                selected={run.id === selectedId}
-                onSelect={() => onSelect(run.id === selectedId ? null : run.id)}
-                onExport={(format) => void exportRun(run, format)}
-                onDeleted={() => run.id === selectedId && onSelect(null)}
-              />
-            ))}
-          </tbody>
+          {listing.groups.map((group) => (
+            <RunGroupRows
+              key={group.key}
+              group={group}
+              columns={measures.length + 6}
+              collapsed={collapsed.has(group.key)}
+              onToggleCollapsed={() => setCollapsed((c) => setSelected(c, [group.key], !c.has(group.key)))}
+              groupState={selectionState(
+                group.runs.map((r) => r.id),
+                checked,
+              )}
+              onCheckGroup={(on) => setChecked((c) => setSelected(c, group.runs.map((r) => r.id), on))}
+              onDeleteGroup={() => deleteRuns(group.runs.map((r) => r.id), `${describeSelection(group.runs.map((r) => r.id))} of “${group.title}”`)}
+            >
+              {group.runs.map((run) => (
+                <RunRow
+                  key={run.id}
+                  run={run}
+                  measures={measures}
+                  selected={run.id === selectedId}
+                  checked={checked.has(run.id)}
+                  onCheck={(on, shift) => toggleRun(run.id, on, shift)}
+                  onSelect={() => onSelect(run.id === selectedId ? null : run.id)}
+                  onExport={(format) => void exportRun(run, format)}
+                  onDelete={() => deleteRuns([run.id], `the run “${run.name}”`)}
+                  deleting={removeMany.isPending}
+                />
+              ))}
+            </RunGroupRows>
+          ))}
         </table>
       </div>
     </>
+  );
+}
+
+function RunGroupRows({
+  group,
+  columns,
+  collapsed,
+  onToggleCollapsed,
+  groupState,
+  onCheckGroup,
+  onDeleteGroup,
+  children,
+}: {
+  group: ShownRunGroup;
+  columns: number;
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  groupState: 'all' | 'some' | 'none';
+  onCheckGroup: (on: boolean) => void;
+  onDeleteGroup: () => void;
+  children: React.ReactNode;
+}) {
+  const count = group.runs.length === group.total ? `${formatCount(group.total)} runs` : `${formatCount(group.runs.length)} of ${formatCount(group.total)} runs shown`;
+  return (
+    <tbody data-testid="run-group" data-group={group.kind}>
+      <tr className="group-row">
+        <td>
+          <input
+            type="checkbox"
+            aria-label={`Select every run of “${group.title}”`}
+            checked={groupState === 'all'}
+            ref={(el) => {
+              if (el) el.indeterminate = groupState === 'some';
+            }}
+            onChange={(e) => onCheckGroup(e.target.checked)}
+          />
+        </td>
+        <td colSpan={columns - 2}>
+          <button type="button" className="link group-toggle" aria-expanded={!collapsed} onClick={onToggleCollapsed} title={collapsed ? 'Show its runs' : 'Hide its runs'}>
+            {collapsed ? '▸' : '▾'} {group.kind === 'sweep' ? `Sweep “${group.title}”` : group.title}
+          </button>{' '}
+          <span className="meta" data-testid="run-group-count">
+            {count}
+          </span>
+        </td>
+        <td className="actions">
+          {group.kind === 'sweep' && (
+            <button type="button" onClick={onDeleteGroup} title="Delete every run of this sweep shown here">
+              Delete sweep
+            </button>
+          )}
+        </td>
+      </tr>
+      {!collapsed && children}
+    </tbody>
   );
 }
 
@@ -81,26 +252,42 @@ function RunRow({
   run,
   measures,
   selected,
+  checked,
+  onCheck,
   onSelect,
   onExport,
-  onDeleted,
+  onDelete,
+  deleting,
 }: {
   run: RunSummary;
   measures: string[];
   selected: boolean;
+  checked: boolean;
+  onCheck: (on: boolean, shift: boolean) => void;
   onSelect: () => void;
   onExport: (format: 'trec' | 'json') => void;
-  onDeleted: () => void;
+  onDelete: () => void;
+  deleting: boolean;
 }) {
   const rename = useRenameRun();
-  const remove = useDeleteRun();
   const [editing, setEditing] = useState<string | null>(null);
   const save = () => {
     if (editing === null) return;
     rename.mutate({ id: run.id, name: editing, corpusId: run.corpusId }, { onSuccess: () => setEditing(null) });
   };
+  const pool = runPoolText(run);
   return (
     <tr className={selected ? 'selected' : undefined} data-testid="run-row">
+      <td>
+        <input
+          type="checkbox"
+          aria-label={`Select “${run.name}”`}
+          checked={checked}
+          onChange={() => {}}
+          onClick={(e) => onCheck(e.currentTarget.checked, e.shiftKey)}
+          title="Shift-click selects every run from the last one clicked"
+        />
+      </td>
       <td>
         {editing === null ? (
           <button type="button" className="link" onClick={onSelect} aria-expanded={selected} title="Show the run’s details">
@@ -121,9 +308,23 @@ function RunRow({
             </button>
           </form>
         )}
+        {run.imported && (
+          <span className="meta import-mark" data-testid="import-mark">
+            {' '}
+            {describeImportMark(run.imported, (ms) => new Date(ms).toLocaleString())}
+          </span>
+        )}
         {rename.isError && editing !== null && <span className="error"> {errorMessage(rename.error)}</span>}
       </td>
-      <td>{describeRunPipeline(run.pipeline)}</td>
+      <td>
+        {describeRunPipeline(run.pipeline)}
+        {pool && (
+          <span className="meta" data-testid="run-pool">
+            {' '}
+            · {pool}
+          </span>
+        )}
+      </td>
       <td>{new Date(run.createdAt).toLocaleString()}</td>
       <td className="num">{run.k}</td>
       {measures.map((m) => (
@@ -141,16 +342,9 @@ function RunRow({
         <button type="button" onClick={() => onExport('json')} title="Download as JSON with its configuration and metrics">
           JSON
         </button>
-        <button
-          type="button"
-          disabled={remove.isPending}
-          onClick={() => {
-            if (confirm(`Delete the run “${run.name}”?`)) remove.mutate({ id: run.id, corpusId: run.corpusId }, { onSuccess: onDeleted });
-          }}
-        >
+        <button type="button" disabled={deleting} onClick={onDelete}>
           Delete
         </button>
-        {remove.isError && <span className="error"> {errorMessage(remove.error)}</span>}
       </td>
     </tr>
   );

@@ -58,3 +58,17 @@ export function useDeleteRun() {
       ]),
   });
 }
+
+/** Deletes several runs in one storage transaction (all or none). */
+export function useDeleteRuns() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ ids }: { ids: readonly string[]; corpusId: string }) => (await getRunStore()).deleteRuns(ids),
+    onSettled: (_data, _error, { ids, corpusId }) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: runsKey(corpusId) }),
+        ...ids.map((id) => client.removeQueries({ queryKey: runKey(id) })),
+        client.invalidateQueries({ queryKey: storageKey }),
+      ]),
+  });
+}
