@@ -192,6 +192,18 @@ export {
   type RunMetrics,
 } from './runs/run-record.ts';
 export { WORKBENCH_VERSION } from './runs/workbench-version.ts';
+export {
+  runEnvironment,
+  runtimeOfEnvironment,
+  describeRunHost,
+  sha256Hex,
+  readRunEnvironment,
+  type RunEnvironment,
+  type RunEnvironmentSource,
+  type HostEnvironment,
+  type RunHost,
+  type ModelFileHash,
+} from './runs/run-environment.ts';
 export { describeRunPipeline, modelsOfPipeline } from './runs/run-pipeline.ts';
 export { withoutSecrets, isSecretKey } from './runs/redact-secrets.ts';
 export { exportRunJson, exportRunsJson, parseRunJson, parseRunsJson, RunJsonError, RUN_JSON_FORMAT, RUN_JSON_VERSION } from './runs/run-json.ts';
@@ -301,7 +313,7 @@ export { EmbeddingError } from './embedding/embedding-error.ts';
 export { searchCorpus, type CorpusSearchRequest, type CorpusSearchHit, type CorpusSearchResult, type CorpusSearchDeps } from './use-cases/search-corpus.ts';
 export { runQuerySet, type QuerySetRequest, type QuerySetDeps, type QuerySetOptions, type QuerySetResult } from './use-cases/run-query-set.ts';
 export { runSweep, type SweepRequest, type SweepComputation, type SweepDeps, type SweepUseCaseProgress, type SweepOptions, type SweepResult } from './use-cases/run-sweep.ts';
-export { sweepRunRecords, labSweepsFromRuns, sweepTagOf, baselineSpecs, newSweepId, type SavedSweep, type SweepRunTag, type SweepRecordInput } from './use-cases/saved-sweep.ts';
+export { sweepRunRecords, labSweepsFromRuns, sweepTagOf, baselineSpecs, newSweepId, type SavedSweep, type SweepRunTag, type SweepRecordInput, type SweepEnvironment } from './use-cases/saved-sweep.ts';
 export { summarizeAgentRun, checkAgentRunName, exportAgentRuns, importAgentRuns, type AgentRunStore, type AgentRunSummary } from './hds/agent-run-store.ts';
 export { MemoryAgentRunStore } from './hds/memory-agent-run-store.ts';
 export { withApiKey, llmSettingsRecord, activeWithKey, secretsOf, type SettingsStore, type LlmSettingsRecord } from './llm/settings-store.ts';

@@ -1,3 +1,4 @@
+import type { RunEnvironment } from '../runs/run-environment.ts';
 import { redactValue } from '../secrets/redact.ts';
 import type { LlmDescription } from '../llm/types.ts';
 import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
@@ -46,6 +47,8 @@ interface SavedRunCommon {
   retriever: SavedRetriever;
   /** Plain-words reason, when failed. */
   error?: string;
+  /** The workbench, inference software, host and model file hashes behind the run (absent on older runs). */
+  environment?: RunEnvironment;
 }
 
 /** One question run with one method. */

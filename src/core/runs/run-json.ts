@@ -1,3 +1,4 @@
+import { readRunEnvironment, type RunEnvironment } from './run-environment.ts';
 import { parseMeasure } from '../eval/measures.ts';
 import { withoutSecrets } from './redact-secrets.ts';
 import type { QueryRanking, RunImportMark, RunMetrics, RunPipeline, RunRecord, RunVersions } from './run-record.ts';
@@ -60,6 +61,7 @@ function cleanRecord(r: RunRecord): RunRecord {
       ...(r.versions.models ? { models: { ...r.versions.models } } : {}),
       ...(r.versions.runtime ? { runtime: { ...r.versions.runtime } } : {}),
     },
+    ...(r.environment ? { environment: structuredClone(r.environment) } : {}),
     k: r.k,
     measures: [...r.measures],
     metrics: r.metrics,
@@ -144,6 +146,7 @@ function readRun(value: unknown): RunRecord {
     config: withoutSecrets(object(run.config, 'run.config')),
     createdAt: finite(run.createdAt, 'run.createdAt'),
     versions: readVersions(run.versions),
+    ...(run.environment !== undefined ? { environment: readEnvironment(run.environment) } : {}),
     k,
     rankings: readRankings(run.rankings),
     measures,
@@ -172,6 +175,14 @@ function readPipeline(value: unknown): RunPipeline {
   }
   // Other pipeline kinds are kept as written: their specs belong to their features.
   return p as unknown as RunPipeline;
+}
+
+function readEnvironment(value: unknown): RunEnvironment {
+  try {
+    return readRunEnvironment(value, 'run.environment');
+  } catch (error) {
+    throw new RunJsonError(`Field ${(error as Error).message}`);
+  }
 }
 
 function readVersions(value: unknown): RunVersions {

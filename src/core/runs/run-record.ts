@@ -4,6 +4,7 @@ import type { QrelsMap, RunMap } from '../eval/types.ts';
 import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import type { ScoredDoc } from '../retrieval/types.ts';
 import { withoutSecrets } from './redact-secrets.ts';
+import { runtimeOfEnvironment, type RunEnvironment } from './run-environment.ts';
 import { WORKBENCH_VERSION } from './workbench-version.ts';
 import { newId } from '../ids.ts';
 
@@ -64,6 +65,8 @@ export interface RunRecord {
   createdAt: number;
   /** Versions of the workbench and the models used. */
   versions: RunVersions;
+  /** The software, host and model file hashes behind the run; absent on runs saved before it was recorded and on imported TREC files. */
+  environment?: RunEnvironment;
   /** Results per query that were asked for. */
   k: number;
   /** Rankings per query, in query-set order. */
@@ -122,6 +125,8 @@ export interface RunRecordInput {
   models?: Record<string, string>;
   /** Inference software and host (see {@link RunVersions.runtime}). */
   runtime?: Record<string, string>;
+  /** The host's software and the models' file hashes (`runEnvironment`); also fills `versions.runtime`. */
+  environment?: RunEnvironment;
   /** Default ''. */
   notes?: string;
   /** Evaluation options (BEIR's identical-id rule, on by default). */
@@ -154,7 +159,8 @@ export function buildRunRecord(input: RunRecordInput): RunRecord {
   const measures = resolveMeasures(input.measures ?? DEFAULT_MEASURES).map((m) => m.name);
   const versions: RunVersions = { workbench: WORKBENCH_VERSION };
   if (input.models && Object.keys(input.models).length > 0) versions.models = { ...input.models };
-  if (input.runtime && Object.keys(input.runtime).length > 0) versions.runtime = { ...input.runtime };
+  const runtime = { ...(input.environment ? runtimeOfEnvironment(input.environment) : {}), ...input.runtime };
+  if (Object.keys(runtime).length > 0) versions.runtime = runtime;
   return {
     id: input.id ?? newRunId(),
     name,
@@ -164,6 +170,7 @@ export function buildRunRecord(input: RunRecordInput): RunRecord {
     config: withoutSecrets({ ...(input.config ?? {}) }),
     createdAt: input.createdAt ?? Date.now(),
     versions,
+    ...(input.environment ? { environment: structuredClone(input.environment) } : {}),
     k,
     rankings,
     measures,

@@ -1,4 +1,5 @@
 // Asking a question and running a question set, over a stored corpus, saving the HDS record as it goes.
+import { runEnvironment, type RunEnvironment, type RunEnvironmentSource } from '../runs/run-environment.ts';
 import { isValidAnswerList } from '../eval/answers.ts';
 import { runAgent, type AgentMethod, type AgentSettings } from '../hds/agent-run.ts';
 import type { AgentRunStore } from '../hds/agent-run-store.ts';
@@ -24,6 +25,8 @@ export interface AgentRunDeps {
   sampling?: { temperature?: number; maxTokens?: number };
   /** ms since the epoch (tests pin it). */
   clock?: () => number;
+  /** The host and the models' file hashes, recorded on every saved run. */
+  environment?: RunEnvironmentSource;
 }
 
 /** One question, one method. */
@@ -102,6 +105,10 @@ export async function datasetQuestions(corpora: CorpusStore, corpusId: string, a
     .map((q) => ({ id: q.id, text: q.text, answers: q.answers ?? [], relevance: relevance.get(q.id) ?? {} }));
 }
 
+function environmentOf(deps: AgentRunDeps, spec: PipelineSpec): { environment?: RunEnvironment } {
+  return deps.environment ? { environment: runEnvironment(deps.environment.host, spec, deps.environment.modelFiles) } : {};
+}
+
 /** Runs one question with one method and saves the run (completed, cancelled or failed); rejects for invalid settings. */
 export async function runQuestion(request: QuestionRequest, deps: AgentRunDeps, options: QuestionRunOptions = {}): Promise<SavedQuestionRun> {
   const corpus = await storedCorpus(deps.corpora, request.corpusId);
@@ -126,6 +133,7 @@ export async function runQuestion(request: QuestionRequest, deps: AgentRunDeps, 
     status: run.status,
     llm: savedLlmOf(deps),
     retriever: saved,
+    ...environmentOf(deps, request.spec),
     method: request.method,
     ...(gold ? { questionId: gold.id, answers: gold.answers, relevance: gold.relevance } : {}),
     ...(run.error !== undefined ? { error: run.error } : {}),
@@ -159,6 +167,7 @@ export async function runBatch(request: BatchRequest, deps: AgentRunDeps, option
     status: 'running',
     llm: savedLlmOf(deps),
     retriever: saved,
+    ...environmentOf(deps, request.spec),
     questions,
     variants: request.variants,
     items: [],

@@ -7,6 +7,7 @@ import type { Retriever } from '../retrieval/retriever.ts';
 import { runQueries } from '../retrieval/run-queries.ts';
 import { modelsOfPipeline } from '../runs/run-pipeline.ts';
 import { buildRunRecord, type RunRecord } from '../runs/run-record.ts';
+import type { RunEnvironment } from '../runs/run-environment.ts';
 import type { RunStore } from '../runs/run-store.ts';
 import type { CorpusStore } from '../storage/corpus-store.ts';
 
@@ -22,6 +23,8 @@ export interface QuerySetRequest {
   measures?: readonly string[];
   /** The host's inference software and versions, recorded on the run (see `RunVersions.runtime`). */
   runtime?: Record<string, string>;
+  /** The host's software and the models' file hashes (`runEnvironment`), recorded on the run. */
+  environment?: RunEnvironment;
 }
 
 /** What the use case runs on. */
@@ -77,6 +80,7 @@ export async function runQuerySet(request: QuerySetRequest, deps: QuerySetDeps, 
     elapsedMs,
     models: modelsOfPipeline(request.spec),
     runtime: request.runtime,
+    environment: request.environment,
   });
   await deps.runs?.saveRun(record);
   return { record, run };

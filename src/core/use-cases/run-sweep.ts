@@ -8,7 +8,7 @@ import { expandGrid, type GridAxis } from '../sweep/grid.ts';
 import type { SweepProgress } from '../sweep/run-sweep.ts';
 import { DEFAULT_CC_WEIGHTS, type SweepJob, type SweepPreparedQuery } from '../sweep/sweep-query.ts';
 import type { SweepRuns } from '../sweep/sweep-runs.ts';
-import { newSweepId, sweepRunRecords, type SavedSweep } from './saved-sweep.ts';
+import { newSweepId, sweepRunRecords, type SavedSweep, type SweepEnvironment } from './saved-sweep.ts';
 
 /** What a sweep needs. */
 export interface SweepRequest {
@@ -21,6 +21,8 @@ export interface SweepRequest {
   /** Results kept per query. */
   topK: number;
   measures: string[];
+  /** The host's software and the models' file hashes by model key, recorded on every saved run of the sweep. */
+  environment?: SweepEnvironment;
 }
 
 /** The children run once per query and every grid point re-ranked: what a host computes for the use case. */
@@ -91,7 +93,7 @@ export async function runSweep(request: SweepRequest, deps: SweepDeps, options: 
     elapsedMs: performance.now() - startedAt,
     childFallbacks: Object.keys(computation.runs.childFallbacks).length,
   };
-  const { records, runIds } = sweepRunRecords({ sweep, runs: computation.runs, evaluation, qrels, retrieverConfig: computation.config });
+  const { records, runIds } = sweepRunRecords({ sweep, runs: computation.runs, evaluation, qrels, retrieverConfig: computation.config, environment: request.environment });
   if (deps.runs) {
     // Once computed, a sweep is saved whole: a cancel now would leave a sweep with missing runs.
     for (const [i, record] of records.entries()) {

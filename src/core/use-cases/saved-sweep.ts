@@ -1,5 +1,6 @@
 // How a sweep is saved: one run record per grid point and per baseline, each tagged with the sweep, so that a
 // sweep made anywhere (the GQR lab, `dsw sweep --save-json`) is rebuilt from its runs.
+import { runEnvironment, type RunEnvironment, type RunEnvironmentSource } from '../runs/run-environment.ts';
 import type { QrelsMap } from '../eval/types.ts';
 import { DEFAULT_RRF_K } from '../fusion/rrf.ts';
 import { gqrFetchK, type GqrPath } from '../gqr/index.ts';
@@ -85,7 +86,12 @@ export interface SweepRecordInput {
   qrels: QrelsMap;
   /** The GQR retriever's configuration (children included), as the worker reported it. */
   retrieverConfig: Readonly<Record<string, unknown>>;
+  /** The host and the models' file hashes; each run records the environment of its own pipeline. */
+  environment?: SweepEnvironment;
 }
+
+/** What a host knows for a sweep's runs (see `RunEnvironmentSource`). */
+export type SweepEnvironment = RunEnvironmentSource;
 
 /**
  * One run record per grid point and per baseline (primary-only, complementary-only, RRF and the best convex
@@ -128,6 +134,7 @@ export function sweepRunRecords(input: SweepRecordInput): { records: RunRecord[]
       },
       run,
       models: modelsOfPipeline(pipeline),
+      ...environmentOf(input.environment, pipeline),
       notes: `Grid point ${point.index + 1} of ${runs.points.length} of the sweep “${sweep.name}”.`,
     });
     records.push(record);
@@ -148,6 +155,7 @@ export function sweepRunRecords(input: SweepRecordInput): { records: RunRecord[]
       config: { sweep: tag(role, ccScores ? { ccScores } : {}) },
       run,
       models: modelsOfPipeline(specs[role] as PipelineSpec),
+      ...environmentOf(input.environment, specs[role] as PipelineSpec),
       notes:
         role === 'cc'
           ? `Baseline of the sweep “${sweep.name}”: the convex-combination weight with the best ${first} among ${runs.cc.map((c) => c.weight).join(', ')} (chosen on these same queries).`
@@ -157,6 +165,10 @@ export function sweepRunRecords(input: SweepRecordInput): { records: RunRecord[]
     runIds[`baseline:${role}`] = record.id;
   }
   return { records, runIds };
+}
+
+function environmentOf(environment: SweepEnvironment | undefined, spec: PipelineSpec): { environment?: RunEnvironment } {
+  return environment ? { environment: runEnvironment(environment.host, spec, environment.modelFiles) } : {};
 }
 
 /** The sweep tag of a saved run, if it belongs to a sweep. */
