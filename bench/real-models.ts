@@ -12,11 +12,22 @@ import { CACHE_DIR, fidelityTexts, realModelMissing, REAL_ENCODERS, referenceVec
 import { encoderFolder } from '../scripts/real-encoders.mjs';
 import { renderSweepChart, sweepTable, type SweepResult } from './real/sweep-report.ts';
 
-// REAL_COLLECTIONS=adi,cranfield narrows the section (e.g. for a quick try).
+// REAL_COLLECTIONS=adi,cranfield narrows the section (e.g. for a quick try); REAL_QUERIES=50 keeps the first 50
+// judged queries of each collection (the whole corpus stays). Document vectors are cached in .tmp/real-models/
+// vectors (dsw --vector-cache, keyed by the model's files and the corpus), so a re-run does not embed again.
 const narrowed = process.env.REAL_COLLECTIONS?.split(',');
+const QUERY_LIMIT = process.env.REAL_QUERIES ? Number(process.env.REAL_QUERIES) : Infinity;
+const VECTOR_CACHE = path.join(CACHE_DIR, 'vectors');
 const FIDELITY_COLLECTIONS = narrowed ?? ['adi', 'cranfield', 'npl', 'hotpotqa-500'];
 const RETRIEVAL_COLLECTIONS = narrowed ?? ['cranfield', 'hotpotqa-500', 'npl']; // smallest corpus first
 const MEASURES = ['nDCG@10', 'R@100', 'AP'] as const;
+
+/** Every figure of the section, by collection, for docs/real-models.md. */
+const rows = new Map<string, Array<{ name: string; value: string; goal: string; ok: boolean | null }>>();
+function record(collection: string, name: string, value: string, goal: string, ok: boolean | null): void {
+  figure(name, value, goal, ok);
+  rows.set(collection, [...(rows.get(collection) ?? []), { name: name.replace(`${collection} `, ''), value, goal, ok }]);
+}
 const ALPHAS = '0,0.25,0.5,0.75,1';
 
 export async function benchRealModels(): Promise<void> {
@@ -30,11 +41,12 @@ export async function benchRealModels(): Promise<void> {
     await fidelity(encoder);
     const sweeps: SweepResult[] = [];
     for (const name of RETRIEVAL_COLLECTIONS) {
-      const dir = sharedDataset(name);
-      if (!dir) {
+      const shared = sharedDataset(name);
+      if (!shared) {
         console.log(`${name}: ../shared/data/${name} not found, skipped`);
         continue;
       }
+      const dir = withQueryLimit(name, shared);
       denseAndMetrics(encoder, name, dir);
       await bm25(name, dir);
       sweeps.push(sweep(encoder, name, dir));
@@ -52,9 +64,24 @@ async function fidelity(encoder: RealEncoder): Promise<void> {
     const reference = referenceVectors(encoder, texts);
     for (const [dtype, floor] of [['fp32', 0.9999], ['q8', 0.99]] as const) {
       const worst = worstCosine(rowCosines(await workbenchVectors(encoder, dtype, texts), reference, texts.length), texts);
-      figure(`${name} ${dtype}: worst cosine of ${texts.length} texts`, worst.cosine.toFixed(6), `≥ ${floor}`, worst.cosine >= floor);
+      record(name, `${name} ${dtype}: worst cosine of ${texts.length} texts`, worst.cosine.toFixed(6), `≥ ${floor}`, worst.cosine >= floor);
     }
   }
+}
+
+/** The collection itself, or (REAL_QUERIES) a copy with its first judged queries only. */
+function withQueryLimit(name: string, dir: string): string {
+  if (!Number.isFinite(QUERY_LIMIT)) return dir;
+  const out = path.join(CACHE_DIR, 'subsets', `${name}-${QUERY_LIMIT}q`);
+  const qrels = fs.readFileSync(path.join(dir, 'qrels/test.tsv'), 'utf8').split('\n');
+  const judged = new Set(qrels.slice(1).map((line) => line.split('\t')[0]).filter(Boolean));
+  const queries = fs.readFileSync(path.join(dir, 'queries.jsonl'), 'utf8').split('\n').filter((l) => l.trim() && judged.has(JSON.parse(l)._id)).slice(0, QUERY_LIMIT);
+  const kept = new Set(queries.map((l) => JSON.parse(l)._id as string));
+  fs.mkdirSync(path.join(out, 'qrels'), { recursive: true });
+  fs.copyFileSync(path.join(dir, 'corpus.jsonl'), path.join(out, 'corpus.jsonl'));
+  fs.writeFileSync(path.join(out, 'queries.jsonl'), `${queries.join('\n')}\n`);
+  fs.writeFileSync(path.join(out, 'qrels/test.tsv'), `${[qrels[0], ...qrels.slice(1).filter((line) => kept.has(line.split('\t')[0]!))].join('\n')}\n`);
+  return out;
 }
 
 function dsw(args: string[]): string {
@@ -70,16 +97,17 @@ function denseAndMetrics(encoder: RealEncoder, name: string, dir: string): void 
   const theirs = path.join(work, 'dense-peer.trec');
   const model = path.relative(ROOT, encoderFolder(ROOT, encoder));
   const started = performance.now();
-  dsw(['run', '--dataset', dir, '--pipeline', 'dense', '--model', model, '--top-k', '1000', '--out', ours]);
+  dsw(['run', '--dataset', dir, '--pipeline', 'dense', '--model', model, '--top-k', '1000', '--out', ours, '--vector-cache', VECTOR_CACHE]);
   const oursSeconds = (performance.now() - started) / 1000;
   const peerStarted = performance.now();
   const peer = JSON.parse(runPeer(ROOT, 'dense_run.py', [encoderFolderOfPeer(encoder), dir, theirs], { quiet: true }).trim().split('\n').at(-1)!) as Record<string, number>;
   const peerSeconds = (performance.now() - peerStarted) / 1000;
   const workbench = (JSON.parse(dsw(['eval', '--qrels', path.join(dir, 'qrels/test.tsv'), '--run', ours, '--measures', MEASURES.join(','), '--json'])) as Scores).aggregate;
   console.log(`\n${name}: dense all-MiniLM-L6-v2, workbench (dsw run, ${oursSeconds.toFixed(0)} s) / peer (sentence-transformers + exact cosine + pytrec_eval, ${peerSeconds.toFixed(0)} s)`);
+  record(name, `${name} dense run seconds workbench / peer`, `${oursSeconds.toFixed(0)} / ${peerSeconds.toFixed(0)}`, 'printed (embedding included unless cached)', null);
   for (const m of MEASURES) {
     const diff = Math.abs(workbench[m]! - peer[m]!);
-    figure(`${name} dense ${m}`, `${workbench[m]!.toFixed(4)} / ${peer[m]!.toFixed(4)}`, '|Δ| ≤ 0.002', diff <= 0.002);
+    record(name, `${name} dense ${m}`, `${workbench[m]!.toFixed(4)} / ${peer[m]!.toFixed(4)}`, '|Δ| ≤ 0.002', diff <= 0.002);
   }
   // The same run files scored by dsw eval and by pytrec_eval (trec_eval's code): every query, every measure.
   for (const [label, run] of [['workbench run', ours], ['peer run', theirs]] as const) {
@@ -94,7 +122,7 @@ function denseAndMetrics(encoder: RealEncoder, name: string, dir: string): void 
         compared++;
       }
     }
-    figure(`${name} dsw eval vs pytrec_eval, ${label}`, `${worst.toExponential(1)} max |Δ|`, `≤ 1e-9 (${compared} values)`, worst <= 1e-9);
+    record(name, `${name} dsw eval vs pytrec_eval, ${label}`, `${worst.toExponential(1)} max |Δ|`, `≤ 1e-9 (${compared} values)`, worst <= 1e-9);
   }
 }
 
@@ -116,14 +144,14 @@ async function bm25(name: string, dir: string): Promise<void> {
     aggregate: Record<string, number>;
     queriesPerSecond: number;
   };
-  figure(`${name} BM25 nDCG@10 workbench / bm25s`, `${ours.toFixed(4)} / ${peer.aggregate['nDCG@10']!.toFixed(4)}`, '|Δ| ≤ 0.005', Math.abs(ours - peer.aggregate['nDCG@10']!) <= 0.005);
-  figure(`${name} BM25 queries/s workbench / bm25s`, `${ourQps.toFixed(0)} / ${peer.queriesPerSecond.toFixed(0)} = ${(ourQps / peer.queriesPerSecond).toFixed(2)}×`, 'printed', null);
+  record(name, `${name} BM25 nDCG@10 workbench / bm25s`, `${ours.toFixed(4)} / ${peer.aggregate['nDCG@10']!.toFixed(4)}`, '|Δ| ≤ 0.005', Math.abs(ours - peer.aggregate['nDCG@10']!) <= 0.005);
+  record(name, `${name} BM25 queries/s workbench / bm25s`, `${ourQps.toFixed(0)} / ${peer.queriesPerSecond.toFixed(0)} = ${(ourQps / peer.queriesPerSecond).toFixed(2)}×`, 'printed', null);
 }
 
 function sweep(encoder: RealEncoder, name: string, dir: string): SweepResult {
   const model = path.relative(ROOT, encoderFolder(ROOT, encoder));
   const json = dsw([
-    'sweep', '--dataset', dir, '--pipeline', 'gqr', '--model', model, '--measures', 'nDCG@10,R@100', '--top-k', '100',
+    'sweep', '--dataset', dir, '--pipeline', 'gqr', '--model', model, '--measures', 'nDCG@10,R@100', '--top-k', '100', '--vector-cache', VECTOR_CACHE,
     '--grid', 'target=per-step,fixed', '--grid', 'optimizer=gd,adam', '--grid', `mixtureAlpha=${ALPHAS}`, '--json',
   ]);
   const result = { collection: name, ...JSON.parse(json) } as SweepResult;
@@ -138,5 +166,30 @@ async function report(encoder: RealEncoder, sweeps: SweepResult[]): Promise<void
   fs.writeFileSync(path.join(docs, 'gqr-real-minilm.md'), `${table}\n`);
   const png = path.join(docs, 'gqr-real-minilm.png');
   await renderSweepChart(sweeps, png);
-  console.log(`chart: ${path.relative(ROOT, png)}, table: docs/gqr-real-minilm.md`);
+  for (const sweep of sweeps) {
+    await renderSweepChart([sweep], path.join(docs, `gqr-real-minilm-${sweep.collection}.png`), `GQR on ${sweep.collection}: all-MiniLM-L6-v2 primary, BM25 complementary`);
+  }
+  fs.writeFileSync(path.join(docs, 'real-models.md'), realModelsDoc(encoder, sweeps));
+  console.log(`charts: ${path.relative(ROOT, png)} and docs/gqr-real-minilm-<collection>.png, tables: docs/gqr-real-minilm.md, docs/real-models.md`);
+}
+
+function realModelsDoc(encoder: RealEncoder, sweeps: SweepResult[]): string {
+  const lines = [
+    `# Real models: ${encoder.presetId} through the workbench beside its reference implementations`,
+    '',
+    `Written by \`npm run bench -- real\` (bench/real-models.ts) on ${new Date().toISOString().slice(0, 10)}${Number.isFinite(QUERY_LIMIT) ? `, first ${QUERY_LIMIT} judged queries per collection` : ''}.`,
+    'Peers (bench/peers/, Python): sentence-transformers `encode` + exact cosine, pytrec_eval (trec_eval\'s code), bm25s.',
+    '',
+  ];
+  for (const [collection, figures] of rows) {
+    lines.push(`## ${collection}`, '', '| figure | workbench / peer | goal | met |', '|---|---|---|---|');
+    for (const f of figures) lines.push(`| ${f.name} | ${f.value} | ${f.goal} | ${f.ok === null ? '' : f.ok ? 'yes' : '**no**'} |`);
+    const sweep = sweeps.find((s) => s.collection === collection);
+    if (sweep) {
+      lines.push('', `GQR α sweep (dense primary, BM25 complementary), nDCG@10 / R@100 at top 100:`, '', sweepTable([sweep]).split('\n').slice(2).join('\n'));
+      lines.push('', `![GQR α sweep on ${collection}](gqr-real-minilm-${collection}.png)`);
+    }
+    lines.push('');
+  }
+  return `${lines.join('\n')}\n`;
 }

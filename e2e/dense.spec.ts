@@ -125,3 +125,27 @@ test('the model menu says which models this app serves, and how to get one it do
   await expect(hint).toContainText('To get "tiny-bert": run `npm run gen:model`');
   await expect(page.getByLabel('Model', { exact: true }).locator('option[value="tiny-bert"]')).toHaveText(/\(not in this app\)$/);
 });
+
+test('a model served by the app is read once per file, whole, with no failed request, and embeds', async ({ page, context }) => {
+  // transformers.js alone GETs every file twice in parallel (an unread metadata probe and the load); in Chromium
+  // the two share one HTTP-cache entry and the load can fail with "network error". The app's fetcher reads each once.
+  const requests: string[] = [];
+  const failed: string[] = [];
+  context.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/models/tiny-bert/') && r.method() === 'GET') requests.push(new URL(r.url()).pathname);
+  });
+  context.on('requestfailed', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/models/tiny-bert/')) failed.push(`${r.method()} ${r.url()}: ${r.failure()?.errorText}`);
+  });
+  await loadSample(page);
+  await page.goto('/#/embeddings');
+  await page.getByRole('radio', { name: 'Served by this app (offline)' }).check();
+  await page.getByLabel('Model', { exact: true }).selectOption('tiny-bert');
+  await expect(page.getByTestId('model-location-hint')).toContainText('They are present.');
+  await page.getByRole('button', { name: 'Embed', exact: true }).click();
+  await expect(page.getByTestId('embed-summary')).toContainText(/Embedded 168 documents with tiny-bert \(fp32, mean pooling, 32 dims/);
+  for (const file of ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx']) {
+    expect(requests.filter((p) => p === `/models/tiny-bert/${file}`), `GETs of ${file}: ${requests.join(', ')}`).toHaveLength(1);
+  }
+  expect(failed).toEqual([]);
+});

@@ -6,10 +6,11 @@ import { ensurePythonEnv, runPeer } from '../python-env.mjs';
 import { REAL_ENCODERS, encoderFolder, encoderPresent, sentenceTransformersFolder } from '../real-encoders.mjs';
 
 export async function run({ root, log }) {
+  // The bench peers and the fidelity checks need the venv even when the exported models are already present.
+  ensurePythonEnv({ root, log });
   const missing = REAL_ENCODERS.filter((encoder) => !encoderPresent(root, encoder));
   for (const encoder of REAL_ENCODERS) if (!missing.includes(encoder)) log(`${encoder.presetId}: present in public/models/, kept`);
   if (missing.length === 0) return;
-  ensurePythonEnv({ root, log });
   for (const encoder of missing) {
     const source = sentenceTransformersFolder(root, encoder);
     const out = encoderFolder(root, encoder);

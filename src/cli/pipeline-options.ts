@@ -8,6 +8,7 @@ import {
   DEFAULT_FETCH_K_MULTIPLIER,
   DEFAULT_RRF_K,
   embedCorpus,
+  embeddingModelKey,
   HUGGING_FACE_HOST,
   PIPELINE_KINDS,
   loadEmbedder,
@@ -36,6 +37,7 @@ import {
 } from '../core/index.ts';
 import { CliError, type CliIo } from './io.ts';
 import type { LoadedDataset } from './load-dataset.ts';
+import { corpusTextHash, modelFolderHash, restoreVectors, saveVectors, vectorCacheKey } from './vector-cache.ts';
 
 type ParamValue = string | number | boolean;
 
@@ -64,6 +66,8 @@ export const PIPELINE_HELP = `  --pipeline  bm25 (default), dense, rrf or cc; rr
               onnx/model.onnx), e.g. public/models/tiny-bert, or a model id looked up in --models-dir
   --models-dir  folder of model folders for --model ids (default public/models)
   --model-host  download --model ids from this host (e.g. ${HUGGING_FACE_HOST}); off by default
+  --vector-cache  folder where document vectors are kept between runs, keyed by the model's files, the dense
+              settings and the corpus texts (a later run with the same three does not embed again)
   --param     pipeline setting, repeatable:
               bm25: k1, b, d, termCountBoost, lowercase, stopWords, stemming
               dense: dtype (fp32), pooling (mean|cls), queryPrefix, passagePrefix, maxTokens, batchSize,
@@ -86,6 +90,8 @@ export interface ModelOptions {
   modelsDir?: string;
   /** `--model-host`: download model ids from this host. */
   modelHost?: string;
+  /** `--vector-cache`: folder of cached document vectors (see vector-cache.ts). */
+  vectorCache?: string;
 }
 
 /** A pipeline built from command-line options: the retriever and the spec a saved run records. */
@@ -206,6 +212,20 @@ async function embedDataset(
   const vectors = new MemoryVectorStore();
   const started = performance.now();
   let lastReport = started;
+  const cacheDir = models.vectorCache && !tokens && source.location === 'path' && source.parentPath ? path.resolve(io.cwd, models.vectorCache) : null;
+  const cacheKey = cacheDir
+    ? vectorCacheKey({
+        modelHash: modelFolderHash(path.join(source.parentPath!, source.modelId)),
+        modelKey: embeddingModelKey(embedder.info),
+        maxTokens: embedder.maxTokens,
+        corpusHash: await corpusTextHash(dataset),
+      })
+    : null;
+  if (cacheDir && cacheKey && (await restoreVectors(cacheDir, cacheKey, dataset.corpus.id, vectors))) {
+    const set = (await vectors.getSet(dataset.corpus.id, embeddingModelKey(embedder.info)))!;
+    io.err(`Read ${set.rowsDone} document vectors of ${embedder.info.modelId} from the vector cache (${path.join(cacheDir, cacheKey)}.f32)\n`);
+    return { modelKey: set.modelKey, index: { matrix: await loadVectorMatrix(vectors, set), embedder }, runtime: embedder.runtime };
+  }
   const set = await embedCorpus(embedder, dataset.store, vectors, {
     corpusId: dataset.corpus.id,
     source,
@@ -222,6 +242,7 @@ async function embedDataset(
     `Embedded ${set.rowsDone} documents with ${embedder.info.modelId} (${embedder.info.dimensions} dims, onnxruntime-node) in ` +
       `${((performance.now() - started) / 1000).toFixed(2)} s\n`,
   );
+  if (cacheDir && cacheKey) await saveVectors(cacheDir, cacheKey, set, vectors);
   const matrix = await loadVectorMatrix(vectors, set);
   return {
     modelKey: set.modelKey,

@@ -13,6 +13,7 @@ import {
   type ModelLoadProgress,
 } from '../core/index.ts';
 import type { ModelSettings } from './embed-worker-api.ts';
+import { ModelFileFetcher } from './model-file-fetcher.ts';
 import { MODEL_FOLDERS_PATH, modelFolderFetch } from './model-files.ts';
 
 /** A loaded model and where it runs. */
@@ -50,7 +51,6 @@ export async function loadBrowserEmbedder(
   const wasm = env.backends.onnx.wasm!;
   wasm.wasmPaths = { wasm: ortWasmUrl, mjs: ortMjsUrl };
   wasm.numThreads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1;
-  env.fetch = modelFolderFetch;
   const { source } = settings;
   const remote = source.location === 'remote';
   // Only downloads are worth caching; local files are read from where they already are.
@@ -59,6 +59,21 @@ export async function loadBrowserEmbedder(
   if (remote) env.remoteHost = withSlash(source.host?.trim() || HUGGING_FACE_HOST);
   const localModelPath = source.location === 'folder' ? MODEL_FOLDERS_PATH : source.location === 'app' ? `${import.meta.env.BASE_URL}models/` : undefined;
   if (source.location === 'path') throw new Error('A model on a file-system path can only be used from the command line.');
+
+  // Files of this app's origin are fetched by the app itself: once each, whole, retried (see model-file-fetcher.ts).
+  const appModels = `${import.meta.env.BASE_URL}models/`;
+  const modelFolder = localModelPath ? new URL(`${localModelPath}${source.modelId}/`, self.location.href).href : null;
+  const files = new ModelFileFetcher({
+    prefixes: [appModels, MODEL_FOLDERS_PATH].map((p) => new URL(p, self.location.href).href),
+    next: modelFolderFetch,
+    onProgress: ({ url, loaded, total }) => {
+      if (!modelFolder || !url.startsWith(modelFolder)) return;
+      options.onLoadProgress?.({ status: 'progress', file: url.slice(modelFolder.length), loaded, total, progress: total > 0 ? (100 * loaded) / total : undefined });
+    },
+  });
+  env.fetch = files.fetch;
+  env.useCustomCache = !remote;
+  env.customCache = remote ? null : files.cache;
 
   const preset = presetForModel(source.modelId);
   const load = (device: EmbeddingDevice) =>
@@ -85,7 +100,11 @@ export async function loadBrowserEmbedder(
     }
     return { embedder: await load('wasm'), device: 'wasm' };
   } catch (error) {
-    throw new Error(`${(error as Error).message} (model source: ${describeModelSource(source)})`, { cause: error });
+    // transformers.js reports a file it could not read as missing; the fetcher knows what really happened.
+    const why = files.failure ? ` ${files.failure}` : '';
+    throw new Error(`${(error as Error).message}${why} (model source: ${describeModelSource(source)})`, { cause: error });
+  } finally {
+    files.release();
   }
 }
 

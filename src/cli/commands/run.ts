@@ -37,6 +37,7 @@ export const runCommand: CliCommand = async (argv, io) => {
       model: { type: 'string' },
       'models-dir': { type: 'string' },
       'model-host': { type: 'string' },
+      'vector-cache': { type: 'string' },
       'save-json': { type: 'string' },
       name: { type: 'string' },
       measures: { type: 'string', multiple: true },
@@ -65,6 +66,7 @@ export const runCommand: CliCommand = async (argv, io) => {
     model: values.model,
     modelsDir: values['models-dir'],
     modelHost: values['model-host'],
+    vectorCache: values['vector-cache'],
   });
   const queries = await dataset.store.getQueries(dataset.corpus.id);
   if (queries.length === 0) throw new CliError(`Dataset ${values.dataset} has no queries (queries.jsonl)`);

@@ -23,7 +23,7 @@ import { formatValue, parseCommandArgs, parseMeasureOption } from './eval.ts';
 
 export const sweepHelp = `Usage: dsw sweep --dataset <dir> --pipeline gqr --grid key=v1,v2,... [--grid ...] --model <model>
                  [--param name=value ...] [--top-k 10] [--measures nDCG@10,R@100] [--json]
-                 [--models-dir <dir>] [--model-host <url>] [--save-json <file>] [--name <name>]
+                 [--models-dir <dir>] [--model-host <url>] [--vector-cache <dir>] [--save-json <file>] [--name <name>]
 
 Sweeps GQR settings over every query of a dataset. Both children (dense primary, BM25 complementary) run once
 per query; every grid point re-ranks those same results. Prints one row per grid point with the measures and
@@ -35,6 +35,7 @@ results: primary only, complementary only, RRF (k 60) and the best convex combin
               candidatePoolMode (union,primary), target (per-step,fixed), optimizer (gd,adam)
   --model     embedding model of the dense primary: a model folder (e.g. public/models/tiny-bert), or a
               model id looked up in --models-dir (default public/models) or downloaded from --model-host
+  --vector-cache  folder where document vectors are kept between runs (as in dsw run)
   --param     a fixed setting, repeatable: GQR (fetchKMultiplier, poolSize, nSteps, learningRate, temperature,
               mixtureAlpha, candidatePoolMode, scorerMode, target, optimizer), BM25 (k1, b, d, termCountBoost,
               lowercase, stopWords, stemming), dense (dtype, pooling, queryPrefix, passagePrefix, maxTokens,
@@ -58,6 +59,7 @@ export const sweepCommand: CliCommand = async (argv, io) => {
       model: { type: 'string' },
       'models-dir': { type: 'string' },
       'model-host': { type: 'string' },
+      'vector-cache': { type: 'string' },
       param: { type: 'string', multiple: true },
       'top-k': { type: 'string' },
       measures: { type: 'string', multiple: true },
@@ -108,6 +110,7 @@ export const sweepCommand: CliCommand = async (argv, io) => {
     model: values.model,
     modelsDir: values['models-dir'],
     modelHost: values['model-host'],
+    vectorCache: values['vector-cache'],
   });
   if (!(gqr instanceof GqrRetriever) || spec.kind !== 'gqr') throw new Error('--pipeline gqr did not build a GQR retriever');
   let prepared = 0;
