@@ -123,6 +123,7 @@ export const useHdsSettings = create<SettingsState>((set, get) => {
             baseUrl: preset?.baseUrl ?? (provider.kind === 'openai-compatible' ? provider.baseUrl : ''),
             model: preset?.exampleModel ?? model,
             apiKey: apiKeys[preset ? preset.id : CUSTOM_PRESET] ?? '',
+            ...(provider.kind === 'openai-compatible' && provider.systemPrompt ? { systemPrompt: provider.systemPrompt } : {}),
             ...sampling,
           },
         });
