@@ -1,6 +1,6 @@
 // npm run llm:serve: serves the GGUF model that `npm run models` fetched over the OpenAI chat-completions protocol
 // on loopback, with llama.cpp (through node-llama-cpp's prebuilt binaries, installed into .llm/runtime).
-//   node scripts/llm-server.mjs [--port 8080] [--host 127.0.0.1] [--model .llm/models/<file>.gguf] [--threads 2]
+//   [DSW_LLM_MODEL=<id>] node scripts/llm-server.mjs [--port 8080] [--host 127.0.0.1] [--model .llm/models/<file>.gguf] [--threads 2]
 //                               [--context 8192] [--max-tokens 512]
 // Endpoints: GET /v1/models, GET /health, POST /v1/chat/completions (JSON or SSE with a final usage chunk).
 // One request is generated at a time; the others wait in order. A client that disconnects stops its generation.
@@ -8,7 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { LLM_MODEL_FILE, LLM_MODEL_ID, LLM_RUNTIME_ENTRY, llmPaths } from './llm-paths.mjs';
+import { LLM_MODEL_FILE, LLM_RUNTIME_ENTRY, llmPaths } from './llm-paths.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const paths = llmPaths(root);
@@ -24,6 +24,8 @@ const { values } = parseArgs({
   },
 });
 const log = (msg) => console.error(`[llm] ${msg}`);
+// The name the server reports: the GGUF's file name (the selected model unless --model names another file).
+const MODEL_ID = path.basename(values.model).replace(/\.gguf$/i, '');
 
 let nodeLlamaCpp;
 try {
@@ -131,7 +133,7 @@ async function completions(req, res) {
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
-  const base = { id, created, model: LLM_MODEL_ID };
+  const base = { id, created, model: MODEL_ID };
   if (body.stream) {
     res.writeHead(200, { ...CORS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
     const send = (value) => res.write(`data: ${JSON.stringify(value)}\n\n`);
@@ -168,9 +170,9 @@ const server = http.createServer(async (req, res) => {
       res.writeHead(204, CORS);
       res.end();
     } else if (req.method === 'GET' && url.pathname === '/health') {
-      sendJson(res, 200, { status: 'ok', model: LLM_MODEL_ID });
+      sendJson(res, 200, { status: 'ok', model: MODEL_ID });
     } else if (req.method === 'GET' && url.pathname === '/v1/models') {
-      sendJson(res, 200, { object: 'list', data: [{ id: LLM_MODEL_ID, object: 'model', owned_by: 'local' }] });
+      sendJson(res, 200, { object: 'list', data: [{ id: MODEL_ID, object: 'model', owned_by: 'local' }] });
     } else if (req.method === 'POST' && url.pathname === '/v1/chat/completions') {
       await completions(req, res);
     } else {
@@ -183,7 +185,7 @@ const server = http.createServer(async (req, res) => {
   }
 });
 server.listen(Number(values.port), values.host, () => {
-  log(`${LLM_MODEL_ID} (${path.relative(root, values.model)}) on http://${values.host}:${values.port}/v1, ${values.threads} threads, context ${values.context}`);
+  log(`${MODEL_ID} (${path.relative(root, values.model)}) on http://${values.host}:${values.port}/v1, ${values.threads} threads, context ${values.context}`);
 });
 // Exit at once: a generation in progress has nobody left to answer.
 const shutdown = () => {

@@ -128,6 +128,32 @@ describe('dsw hds', () => {
     }
   });
 
+  it('--system-prompt-file sends the file as the system message of every call and records it with the model', async () => {
+    const baseUrl = await start({ replies: [{ content: Q('Harrow Point Light engineer') }, { content: '\\boxed{Margery Fennick}' }] });
+    const system = tmpFile('system.txt');
+    fs.writeFileSync(system, '  Write queries or a boxed answer.\n');
+    const out = tmpFile('run.json');
+    const io = capture();
+    const code = await main(['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'm', '--system-prompt-file', system, '--out', out], io);
+    expect(code).toBe(0);
+    const messages = server!.chatRequests().map((r) => (r.body as { messages: Array<{ role: string; content: string }> }).messages);
+    expect(messages).toHaveLength(2);
+    for (const m of messages) expect(m[0]).toEqual({ role: 'system', content: 'Write queries or a boxed answer.' });
+    expect(messages[0]![1]!.role).toBe('user');
+    const [saved] = (JSON.parse(fs.readFileSync(out, 'utf8')) as AgentRunsFile).runs as SavedQuestionRun[];
+    expect(saved!.llm.systemPrompt).toBe('Write queries or a boxed answer.');
+  });
+
+  it('an unreadable or empty --system-prompt-file is named', async () => {
+    const empty = tmpFile('empty.txt');
+    fs.writeFileSync(empty, ' \n');
+    for (const [file, message] of [[empty, `dsw hds: --system-prompt-file ${empty}: the file is empty\n`], ['/nonexistent/s.txt', 'dsw hds: --system-prompt-file /nonexistent/s.txt: cannot read it (ENOENT)\n']]) {
+      const io = capture();
+      expect(await main(['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--system-prompt-file', file!, '--out', 'x.json'], io)).toBe(2);
+      expect(io.stderr).toBe(message);
+    }
+  });
+
   it('explains wrong usage in one line', async () => {
     const cases: Array<[string[], string]> = [
       [['hds', '--dataset', dataset, '--base-url', 'http://x/v1', '--model', 'm', '--out', 'x.json'], 'dsw hds: dsw hds needs either --question "<text>" or --questions-from-dataset\n'],

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   AGENT_METHOD_LABELS,
@@ -43,6 +45,8 @@ When the questions have gold answers (queries.jsonl "answers") and qrels, prints
   --api-key-env             name of the environment variable holding the API key (the key is never written)
   --temperature             sampling temperature (default: the server's)
   --max-tokens              completion-token limit (default: the server's)
+  --system-prompt-file      a text file sent as the system message before every prompt (default: none, as the
+                            reference); recorded in the saved runs (llm.systemPrompt)
   --max-turns, --max-parallel-queries, --k-per-query, --evidence-budget, --max-search-calls,
   --retrieval-concurrency   HDS settings (defaults 3, 4, 3, 12, 8, 4)
   --baselines               also run: comma-separated single-shot, ircot, decomposition
@@ -78,6 +82,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
       'api-key-env': { type: 'string' },
       temperature: { type: 'string' },
       'max-tokens': { type: 'string' },
+      'system-prompt-file': { type: 'string' },
       ...Object.fromEntries(HDS_OPTIONS.map(([flag]) => [flag, { type: 'string' as const }])),
       baselines: { type: 'string' },
       pipeline: { type: 'string', default: 'bm25' },
@@ -112,6 +117,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   }
   const temperature = numberOption('--temperature', values.temperature, NUMERIC_RULES.temperature, undefined);
   const maxTokens = numberOption('--max-tokens', values['max-tokens'], NUMERIC_RULES.maxTokens, undefined);
+  const systemPrompt = values['system-prompt-file'] === undefined ? undefined : readSystemPrompt(io.cwd, values['system-prompt-file']);
   const hds: Partial<HdsConfig> = {};
   for (const [flag, key] of HDS_OPTIONS) {
     const raw = (values as Record<string, unknown>)[flag] as string | undefined;
@@ -130,12 +136,12 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   const corpusId = dataset.corpus.id;
   let llm: OpenAiCompatibleProvider;
   try {
-    llm = new OpenAiCompatibleProvider({ baseUrl: values['base-url'], model: values.model, apiKey, temperature, maxTokens });
+    llm = new OpenAiCompatibleProvider({ baseUrl: values['base-url'], model: values.model, apiKey, temperature, maxTokens, systemPrompt });
   } catch (error) {
     throw new CliError((error as Error).message);
   }
   const store = new MemoryAgentRunStore(async () => (apiKey ? [apiKey] : []));
-  const deps = { corpora: dataset.store, runs: store, resources, llm, sampling: { temperature, maxTokens } };
+  const deps = { corpora: dataset.store, runs: store, resources, llm, sampling: { temperature, maxTokens, systemPrompt } };
   const variants: BatchVariant[] = methods.map((method) => ({ id: method, label: AGENT_METHOD_LABELS[method], method, settings }));
 
   // Ctrl-C stops the running question; what is finished is still written.
@@ -228,4 +234,16 @@ function score(value: number | null): string {
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > 60 ? `${flat.slice(0, 57)}…` : flat;
+}
+
+/** The system message of --system-prompt-file: the file's text, trimmed; an unreadable or empty file is an error. */
+function readSystemPrompt(cwd: string, file: string): string {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
+  } catch (error) {
+    throw new CliError(`--system-prompt-file ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  if (!text.trim()) throw new CliError(`--system-prompt-file ${file}: the file is empty`);
+  return text.trim();
 }

@@ -36,6 +36,8 @@ const ANSWER_TAG = /<answer>\s*([\s\S]*?)\s*<\/answer>/i;
 const QUERY_SEPARATORS = /[;\n]+/;
 // The prompt's own `\boxed{...}`, echoed back by small models: a placeholder, not an answer.
 const PLACEHOLDER_ANSWER = /^[.\s\u2026]*$/;
+// The prompt's own "between <|begin search queries|> and <|end search queries|>" echoed: a block holding only "and".
+const ECHOED_INSTRUCTION_BLOCK = /^\s*and\s*$/i;
 // One list prefix: bullet, `1.`/`1)`, `query 3:`, or a single letter + `.`/`)` (reference §1.4 step 4).
 const LIST_PREFIX = /^\s*(?:[-*•]|\d+[.)]|query\s*\d*\s*:|[a-z][.)])\s*/i;
 
@@ -145,25 +147,47 @@ function splitQueries(source: string, maxQueries: number): { kept: string[]; ove
  * query block in either token spelling (H1), all read outside reasoning (H2). A block without usable queries gives an
  * answer equal to the whole visible text (reference); a response with no marker at all is an `unmarked` answer (H4).
  * A boxed answer of only dots (`\boxed{...}`, the prompt's placeholder echoed) is empty, like `\boxed{}`, so the
- * loop asks the final prompt (reference §1.3).
+ * loop asks the final prompt (reference §1.3) — unless the same response has a query block with real queries, which
+ * then decides (small models echo the prompt's action (b) after writing their queries). A block holding only "and"
+ * is the prompt's "between <|begin search queries|> and <|end search queries|>" echoed: no query, an empty answer.
  */
 export function parseHdsResponse(text: string, maxQueries: number): HdsParsedResponse {
   const { visibleText, reasoning } = splitReasoning(text);
   const base = { visibleText, reasoning, queriesOverCap: [] as string[] };
+  const placeholderAnswer: HdsParsedResponse = { ...base, action: { kind: 'answer', text: '' }, marker: 'boxed' };
 
   const boxed = extractBoxed(visibleText);
-  if (boxed !== undefined) {
-    const text = PLACEHOLDER_ANSWER.test(boxed) ? '' : boxed;
-    return { ...base, action: { kind: 'answer', text }, marker: 'boxed' };
-  }
+  const empty = boxed !== undefined && PLACEHOLDER_ANSWER.test(boxed);
+  if (boxed !== undefined && !empty) return { ...base, action: { kind: 'answer', text: boxed }, marker: 'boxed' };
+  // `\boxed{}` is an empty answer (reference); the echoed `\boxed{...}` gives way to real queries in the same response.
+  const placeholder = empty && boxed !== '';
+  const block = parseQueryBlock(visibleText, maxQueries);
+  if (empty && !(placeholder && block && !block.echoedInstruction && block.kept.length > 0)) return placeholderAnswer;
 
   const tag = ANSWER_TAG.exec(visibleText);
-  if (tag) return { ...base, action: { kind: 'answer', text: tag[1].trim() }, marker: 'answer-tag' };
+  if (!empty && tag) return { ...base, action: { kind: 'answer', text: tag[1].trim() }, marker: 'answer-tag' };
 
-  const begin = BEGIN_QUERIES.exec(visibleText);
-  if (!begin) {
+  if (!block) {
     return { ...base, action: { kind: 'answer', text: visibleText.trim(), unmarked: true }, marker: 'none' };
   }
+  const { kept, overCap, tokenSpelling, unterminated, echoedInstruction } = block;
+  // The prompt's instruction echoed is no query and no answer: the loop goes on to the final prompt, as for `\boxed{...}`.
+  const noQueries = echoedInstruction ? { kind: 'answer' as const, text: '' } : { kind: 'answer' as const, text: visibleText.trim() };
+  const parsed: HdsParsedResponse = {
+    ...base,
+    queriesOverCap: echoedInstruction ? [] : overCap,
+    marker: 'query-block',
+    tokenSpelling,
+    action: kept.length > 0 && !echoedInstruction ? { kind: 'queries', queries: kept } : noQueries,
+  };
+  if (unterminated) parsed.unterminatedQueryBlock = true;
+  return parsed;
+}
+
+/** The first query block (either spelling, H1), its queries split and capped; undefined when there is none. */
+function parseQueryBlock(visibleText: string, maxQueries: number) {
+  const begin = BEGIN_QUERIES.exec(visibleText);
+  if (!begin) return undefined;
   const tokenSpelling: HdsTokenSpelling = begin[0].includes('_') ? 'underscores' : 'spaces';
   const afterBegin = visibleText.slice(begin.index + begin[0].length);
   const end = END_QUERIES.exec(afterBegin);
@@ -176,16 +200,7 @@ export function parseHdsResponse(text: string, maxQueries: number): HdsParsedRes
     const results = BEGIN_RESULTS.exec(afterBegin);
     source = results ? afterBegin.slice(0, results.index) : afterBegin;
   }
-  const { kept, overCap } = splitQueries(source, maxQueries);
-  const parsed: HdsParsedResponse = {
-    ...base,
-    queriesOverCap: overCap,
-    marker: 'query-block',
-    tokenSpelling,
-    action: kept.length > 0 ? { kind: 'queries', queries: kept } : { kind: 'answer', text: visibleText.trim() },
-  };
-  if (unterminated) parsed.unterminatedQueryBlock = true;
-  return parsed;
+  return { ...splitQueries(source, maxQueries), tokenSpelling, unterminated, echoedInstruction: ECHOED_INSTRUCTION_BLOCK.test(source) };
 }
 
 /** The action of one model response (see `parseHdsResponse`). */

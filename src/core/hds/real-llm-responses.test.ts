@@ -38,6 +38,24 @@ describe(`real output of ${fixture.model}`, () => {
     expect(run.answer).toBe('Chief of Protocol');
   });
 
+  it('queries written before an echoed \\boxed{...} are run (the placeholder does not win over a real query block)', async () => {
+    const mixed = response('queries-then-echoed-placeholder');
+    const parsed = parseHdsResponse(mixed.response, 4);
+    expect(parsed.marker).toBe('query-block');
+    expect(parsed.action).toEqual({ kind: 'queries', queries: ['Corliss Archer actress Kiss and Tell film', 'Kiss and Tell 1945 cast'] });
+    const retriever = new KeyedRetriever({ 'Kiss and Tell 1945 cast': [{ id: 'd1', score: 1, text: 'Shirley Temple played Corliss Archer.' }] });
+    const run = await runHds(mixed.question, {}, { llm: new ScriptedLlm([mixed.response, '\\boxed{Chief of Protocol}']), retriever });
+    expect(retriever.calls.map(([query]) => query)).toEqual(['Corliss Archer actress Kiss and Tell film', 'Kiss and Tell 1945 cast']);
+    expect(run.answer).toBe('Chief of Protocol');
+  });
+
+  it('the prompt\'s "between <|begin search queries|> and <|end search queries|>" alone is no query', () => {
+    const onlyEcho = response('echoed-both-actions').response.split('\n')[0]!;
+    const parsed = parseHdsResponse(onlyEcho, 4);
+    expect(parsed.marker).toBe('query-block');
+    expect(parsed.action).toEqual({ kind: 'answer', text: '' });
+  });
+
   it('dots inside a real answer are kept', () => {
     expect(parseHdsResponse('\\boxed{St. Louis...}', 4).action).toEqual({ kind: 'answer', text: 'St. Louis...' });
     expect(parseHdsResponse('\\boxed{\u2026}', 4).action).toEqual({ kind: 'answer', text: '' });

@@ -13,6 +13,8 @@ export interface SavedLlm extends LlmDescription {
   temperature?: number;
   /** Completion-token limit sent, when set. */
   maxTokens?: number;
+  /** System message sent before every prompt, when set (a chat setting beyond the reference, which sends none). */
+  systemPrompt?: string;
 }
 
 /** The retriever a saved run used. */

@@ -57,4 +57,10 @@ describe('createLlmProvider', () => {
   it('records the sampling settings that were set', () => {
     expect(samplingOf({ kind: 'openai-compatible', presetId: 'x', baseUrl: 'u', model: 'm', apiKey: 'k', temperature: 0 })).toEqual({ temperature: 0 });
   });
+
+  it('records a system message that is not blank, trimmed, and gives it to the provider', () => {
+    const settings = { kind: 'openai-compatible' as const, presetId: 'x', baseUrl: 'http://h/v1', model: 'm', systemPrompt: ' Search first. ' };
+    expect(samplingOf(settings)).toEqual({ systemPrompt: 'Search first.' });
+    expect(samplingOf({ ...settings, systemPrompt: ' ' })).toEqual({});
+  });
 });

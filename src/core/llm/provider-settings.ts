@@ -18,6 +18,8 @@ export interface OpenAiEndpointSettings {
   temperature?: number;
   /** Completion-token limit; the server's default when unset. */
   maxTokens?: number;
+  /** System message sent before every prompt; none when unset or blank (the reference sends none). */
+  systemPrompt?: string;
 }
 
 /** A transformers.js model run in the browser. */
@@ -66,14 +68,17 @@ export function createLlmProvider(settings: LlmProviderSettings, host: ProviderH
     apiKey: settings.apiKey?.trim() || undefined,
     temperature: settings.temperature,
     maxTokens: settings.maxTokens,
+    systemPrompt: settings.systemPrompt,
     fetch: host.fetch,
   });
 }
 
 /** The sampling settings a run records with the model description (never the key). */
-export function samplingOf(settings: LlmProviderSettings): { temperature?: number; maxTokens?: number } {
+export function samplingOf(settings: LlmProviderSettings): { temperature?: number; maxTokens?: number; systemPrompt?: string } {
+  const system = settings.kind === 'openai-compatible' ? settings.systemPrompt?.trim() : undefined;
   return {
     ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
     ...(settings.maxTokens !== undefined ? { maxTokens: settings.maxTokens } : {}),
+    ...(system ? { systemPrompt: system } : {}),
   };
 }

@@ -22,7 +22,7 @@ export interface AgentRunDeps {
   /** The model. */
   llm: LlmProvider;
   /** Sampling settings sent to the model, recorded with it (never a key). */
-  sampling?: { temperature?: number; maxTokens?: number };
+  sampling?: { temperature?: number; maxTokens?: number; systemPrompt?: string };
   /** ms since the epoch (tests pin it). */
   clock?: () => number;
   /** The host and the models' file hashes, recorded on every saved run. */
@@ -236,6 +236,11 @@ async function agentRetriever(spec: PipelineSpec, corpusId: string, deps: AgentR
 }
 
 function savedLlmOf(deps: AgentRunDeps): SavedLlm {
-  const { temperature, maxTokens } = deps.sampling ?? {};
-  return { ...deps.llm.describe(), ...(temperature !== undefined ? { temperature } : {}), ...(maxTokens !== undefined ? { maxTokens } : {}) };
+  const { temperature, maxTokens, systemPrompt } = deps.sampling ?? {};
+  return {
+    ...deps.llm.describe(),
+    ...(temperature !== undefined ? { temperature } : {}),
+    ...(maxTokens !== undefined ? { maxTokens } : {}),
+    ...(systemPrompt?.trim() ? { systemPrompt: systemPrompt.trim() } : {}),
+  };
 }

@@ -85,6 +85,16 @@ export function ModelSettings() {
               onChange={(e) => setProvider({ apiKey: e.target.value } as Partial<LlmProviderSettings>)}
             />
           </label>
+          <label className="system-prompt">
+            System message{' '}
+            <textarea
+              aria-label="System message"
+              rows={3}
+              value={provider.systemPrompt ?? ''}
+              placeholder="none (as the reference): sent before every prompt, saved with the run"
+              onChange={(e) => setProvider({ systemPrompt: e.target.value } as Partial<LlmProviderSettings>)}
+            />
+          </label>
         </>
       ) : (
         <>
