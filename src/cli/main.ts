@@ -5,6 +5,7 @@ import { evalCommand, evalHelp } from './commands/eval.ts';
 import { hdsCommand, hdsHelp } from './commands/hds.ts';
 import { runCommand, runHelp } from './commands/run.ts';
 import { searchCommand, searchHelp } from './commands/search.ts';
+import { serveCommand, serveHelp } from './commands/serve.ts';
 import { sweepCommand, sweepHelp } from './commands/sweep.ts';
 
 interface CommandEntry {
@@ -19,6 +20,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   eval: { run: evalCommand, help: evalHelp, summary: 'score a TREC run against qrels (trec_eval definitions)' },
   compare: { run: compareCommand, help: compareHelp, summary: 'compare runs with a baseline: deltas, wins/losses, p-values' },
   sweep: { run: sweepCommand, help: sweepHelp, summary: 'sweep GQR settings over a query set; one row per grid point, with baselines' },
+  serve: { run: serveCommand, help: serveHelp, summary: 'serve a dataset over HTTP+JSON for the app (search, runs, GQR, documents)' },
   hds: { run: hdsCommand, help: hdsHelp, summary: 'run the Hybrid Deep Searcher (and baselines) with a chat model; EM/F1/evidence recall' },
 };
 

@@ -25,6 +25,7 @@ import {
   type DenseIndex,
   type EmbeddingDtype,
   type EmbeddingModelSource,
+  type EmbeddingSetRecord,
   type GqrConfig,
   type NormalizeMethod,
   type PipelineSpec,
@@ -182,12 +183,13 @@ export function resolveModelSource(models: ModelOptions, cwd: string): { source:
   return { source: { location: 'path', modelId: model, parentPath: dir }, localModelPath: `${dir}${path.sep}` };
 }
 
-async function embedDataset(
+/** Embeds every document of the dataset with `--model` (into memory): the dense index and its embedding set. */
+export async function embedDataset(
   dataset: LoadedDataset,
   params: Record<string, ParamValue>,
   io: CliIo,
   models: ModelOptions,
-): Promise<{ modelKey: string; index: DenseIndex; runtime: Readonly<Record<string, string>> }> {
+): Promise<{ modelKey: string; index: DenseIndex; set: EmbeddingSetRecord; runtime: Readonly<Record<string, string>> }> {
   const { source, localModelPath } = resolveModelSource(models, io.cwd);
   const preset = presetForModel(source.modelId);
   const text = (key: string) => (key in params ? String(params[key]) : undefined);
@@ -246,6 +248,7 @@ async function embedDataset(
   const matrix = await loadVectorMatrix(vectors, set);
   return {
     modelKey: set.modelKey,
+    set,
     index: { matrix, embedder, tokens: set.tokens ? () => loadTokenStore(vectors, set) : undefined },
     runtime: embedder.runtime,
   };

@@ -355,3 +355,23 @@ export {
 export { REDACTED, StreamRedactor, isSecretFieldName, redactText, redactValue } from './secrets/redact.ts';
 export { formatBytes } from './storage/format-bytes.ts';
 export { storageFullAdvice, type StorageAfterFailure } from './storage/storage-full-advice.ts';
+export {
+  SERVE_API_PREFIX,
+  SERVE_MAX_K,
+  SERVE_MAX_BODY_BYTES,
+  SERVE_MAX_DOCUMENTS,
+  ServeError,
+  preparedToJson,
+  preparedFromJson,
+  type ServedCorpusInfo,
+  type ServeHealth,
+  type ServedHit,
+  type ServedSearchResponse,
+  type ServedRunResult,
+  type ServedPrepareResult,
+  type ServeStreamLine,
+  type ServeErrorBody,
+  type ServeErrorCode,
+  type PreparedJson,
+} from './remote/serve-protocol.ts';
+export { createServeHandler, errorResponse, type ServedCorpus, type ServeHandlerOptions, type ServeRequest, type ServeResponse } from './remote/serve-handler.ts';

@@ -20,6 +20,8 @@ export const NUMERIC_RULES = Object.freeze({
   seed: whole(0, 2 ** 32 - 1),
   /** Results kept per query (runs, sweeps, search). */
   topK: whole(1, 100_000),
+  /** A TCP port to listen on (`dsw serve`; 0 picks a free one). */
+  port: whole(0, 65_535),
   /** HDS budgets. */
   maxTurns: whole(1, 100),
   maxParallelQueries: whole(1, 64),

@@ -21,10 +21,16 @@ export interface RetrievalResources {
    * set (no float32 rows in memory) returns it with `compact` set; otherwise the retriever derives what it needs.
    */
   denseIndex?(modelKey: string, vectorForm?: VectorFormChoice): Promise<DenseIndex>;
+  /**
+   * Present when the corpus lives elsewhere (a workbench server): that host runs whole pipelines, so
+   * `buildRetriever` hands it the spec instead of building one here.
+   */
+  retriever?(spec: PipelineSpec): Promise<Retriever>;
 }
 
 /** Turns a pipeline spec into a Retriever over the given resources. */
 export async function buildRetriever(spec: PipelineSpec, resources: RetrievalResources): Promise<Retriever> {
+  if (resources.retriever) return resources.retriever(spec);
   switch (spec.kind) {
     case 'bm25':
       return new Bm25Retriever(await resources.bm25Index(), spec.params);

@@ -1,0 +1,224 @@
+import http from 'node:http';
+import path from 'node:path';
+import {
+  createServeHandler,
+  errorResponse,
+  NUMERIC_RULES,
+  SERVE_API_PREFIX,
+  SERVE_MAX_BODY_BYTES,
+  ServeError,
+  type RetrievalResources,
+  type ServedCorpus,
+  type ServeResponse,
+} from '../../core/index.ts';
+import { CliError, type CliCommand, type CliIo } from '../io.ts';
+import { loadDataset } from '../load-dataset.ts';
+import { embedDataset } from '../pipeline-options.ts';
+import { numberOption, parseParams } from '../params.ts';
+import { parseCommandArgs } from './eval.ts';
+
+/** Origins of the app served by `npm run dev` and `npm start` (vite dev and preview). */
+export const DEFAULT_APP_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:4173', 'http://localhost:4173'];
+
+export const serveHelp = `Usage: dsw serve --dataset <dir> [--model <folder or id>] [--port 8790] [--host 127.0.0.1]
+                 [--token <token>] [--allow-origin <origin> ...] [--stream-documents]
+
+Loads a dataset into the Node core (streamed; compact BM25 index; vectors when --model is given) and serves
+search, query-set runs, GQR preparation, documents, queries and qrels as HTTP+JSON under ${SERVE_API_PREFIX}
+(docs/serve-api.md). In the app: Corpora → "Connect to a workbench server".
+  --dataset       BEIR folder (or any loadable folder or file)
+  --model         embedding model for dense, fusion and GQR pipelines: a model folder (e.g.
+                  public/models/tiny-bert) or a model id in --models-dir; every document is embedded at start
+  --models-dir    folder of model folders for --model ids (default public/models)
+  --port          port to listen on (default 8790; 0 picks a free one)
+  --host          address to bind (default 127.0.0.1); any address other than loopback needs --token
+  --token         clients must send Authorization: Bearer <token>
+  --allow-origin  a browser origin allowed to call (repeatable; * for any). Default: the app's dev and
+                  preview origins (${DEFAULT_APP_ORIGINS.join(', ')})
+  --param         analyzer setting of the BM25 index, repeatable: lowercase, stopWords, stemming
+  --stream-documents  keep no document in memory (read from the files again for each result shown)
+Stop it with Ctrl-C.
+`;
+
+export interface ServeOptions {
+  dataset: string;
+  model?: string;
+  modelsDir?: string;
+  port: number;
+  host: string;
+  token?: string;
+  allowOrigins: string[];
+  analyzerParams?: Record<string, string | number | boolean>;
+  streamDocuments?: boolean;
+}
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:8790 */
+  url: string;
+  corpus: ServedCorpus;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** Loads the dataset and listens; resolves once the server accepts connections. */
+export async function startServer(options: ServeOptions, io: CliIo): Promise<RunningServer> {
+  if (!LOOPBACK.has(options.host) && !options.token) {
+    throw new CliError(`Binding ${options.host} exposes the corpus beyond this machine: give --token <token> (clients send Authorization: Bearer <token>)`);
+  }
+  const corpus = await loadServedCorpus(options, io);
+  const handle = createServeHandler({ corpora: [corpus], token: options.token, allowOrigins: options.allowOrigins });
+  const server = http.createServer((req, res) => void answer(req, res, handle, io));
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new CliError(error.code === 'EADDRINUSE' ? `Port ${options.port} on ${options.host} is in use; choose another with --port` : error.message)),
+    );
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address() as { port: number };
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${address.port}`,
+    corpus,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function loadServedCorpus(options: ServeOptions, io: CliIo): Promise<ServedCorpus> {
+  const params = options.analyzerParams ?? {};
+  const analyzer = Object.keys(params).length > 0 ? (await import('../pipeline-options.ts')).analyzerFromParams(params) : undefined;
+  const started = performance.now();
+  const dataset = await loadDataset(options.dataset, io, { analyzer, documents: options.streamDocuments ? 'stream' : 'memory' });
+  io.err(`Loaded ${dataset.corpus.documentCount} documents, ${dataset.corpus.queryCount} queries in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  const resources: RetrievalResources = { bm25Index: async () => dataset.index };
+  const embeddingSets = [];
+  if (options.model) {
+    if (options.streamDocuments) throw new CliError('--model embeds every document, which --stream-documents does not keep; use one or the other');
+    const { modelKey, index, set } = await embedDataset(dataset, {}, io, { model: options.model, modelsDir: options.modelsDir });
+    resources.denseIndex = async (key) => {
+      if (key !== modelKey) throw new Error(`This server has no vectors for model key "${key}"; it has "${modelKey}".`);
+      return index;
+    };
+    embeddingSets.push({ ...set, corpusId: servedId(options.dataset) });
+  }
+  const record = dataset.corpus;
+  return {
+    storeId: record.id,
+    corpora: dataset.store,
+    resources,
+    info: {
+      id: servedId(options.dataset),
+      name: record.name,
+      documentCount: record.documentCount,
+      queryCount: record.queryCount,
+      qrelCount: record.qrelCount,
+      questionCount: record.questionCount,
+      analyzer: record.analyzer,
+      embeddingSets,
+    },
+  };
+}
+
+/** The id clients see: the dataset folder's name, so it stays the same across restarts. */
+function servedId(dataset: string): string {
+  return path.basename(path.resolve(dataset)).replace(/[^A-Za-z0-9._-]+/g, '-') || 'corpus';
+}
+
+async function answer(req: http.IncomingMessage, res: http.ServerResponse, handle: ReturnType<typeof createServeHandler>, io: CliIo): Promise<void> {
+  const controller = new AbortController();
+  // 'close' on the response before it finished: the client went away; a running stream stops.
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort(new DOMException('The client disconnected', 'AbortError'));
+  });
+  let response: ServeResponse;
+  const body = await readBody(req);
+  if (body === null) {
+    response = errorResponse(new ServeError(413, 'too-large', `The request body is larger than ${SERVE_MAX_BODY_BYTES} bytes.`));
+    res.setHeader('connection', 'close');
+  } else {
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
+    response = await handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body, signal: controller.signal });
+  }
+  res.writeHead(response.status, response.headers);
+  if ('body' in response) {
+    res.end(response.body);
+    return;
+  }
+  try {
+    for await (const line of response.stream) {
+      if (controller.signal.aborted) break;
+      res.write(line);
+    }
+  } catch (error) {
+    io.err(`dsw serve: ${(error as Error).message}\n`);
+  }
+  res.end();
+}
+
+/** The request body as text, or null past the size limit. */
+async function readBody(req: http.IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > SERVE_MAX_BODY_BYTES) {
+      req.resume();
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export const serveCommand: CliCommand = async (argv, io) => {
+  const { values } = parseCommandArgs({
+    args: argv,
+    options: {
+      dataset: { type: 'string' },
+      model: { type: 'string' },
+      'models-dir': { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string', default: '127.0.0.1' },
+      token: { type: 'string' },
+      'allow-origin': { type: 'string', multiple: true },
+      param: { type: 'string', multiple: true },
+      'stream-documents': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    io.out(serveHelp);
+    return 0;
+  }
+  if (!values.dataset) throw new CliError('dsw serve needs --dataset <dir>');
+  if (values.token !== undefined && values.token.trim() === '') throw new CliError('--token must not be empty');
+  if (values.token) io.addSecret?.(values.token);
+  const port = numberOption('--port', values.port, NUMERIC_RULES.port, 8790);
+  const running = await startServer(
+    {
+      dataset: values.dataset,
+      model: values.model,
+      modelsDir: values['models-dir'],
+      port,
+      host: values.host!,
+      token: values.token?.trim(),
+      allowOrigins: values['allow-origin'] ?? DEFAULT_APP_ORIGINS,
+      analyzerParams: parseParams(values.param),
+      streamDocuments: values['stream-documents'],
+    },
+    io,
+  );
+  io.out(`Serving "${running.corpus.info.name}" as ${running.corpus.info.id} on ${running.url}${SERVE_API_PREFIX}/ (Ctrl-C stops)\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => void running.close().then(resolve);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  return 0;
+};

@@ -1,0 +1,308 @@
+// `dsw serve` without a server: requests in, JSON or NDJSON out, through the core's use cases. The host (node:http
+// in the CLI, anything else) reads the body, passes an AbortSignal that fires when the client goes away, and
+// writes the response.
+import { buildRetriever, type RetrievalResources } from '../retrieval/build-retriever.ts';
+import { GqrRetriever } from '../retrieval/gqr-retriever.ts';
+import { PIPELINE_KINDS, type PipelineSpec } from '../retrieval/pipeline-spec.ts';
+import type { CorpusStore } from '../storage/corpus-store.ts';
+import { runQuerySet } from '../use-cases/run-query-set.ts';
+import { searchWithDocuments } from './served-search.ts';
+import {
+  preparedToJson,
+  SERVE_API_PREFIX,
+  SERVE_MAX_DOCUMENTS,
+  SERVE_MAX_K,
+  ServeError,
+  type ServedCorpusInfo,
+  type ServedPrepareResult,
+  type ServedRunResult,
+  type ServeHealth,
+  type ServeStreamLine,
+} from './serve-protocol.ts';
+
+/** One corpus the server holds: its stores and retrieval resources (index, vectors, query model). */
+export interface ServedCorpus {
+  info: ServedCorpusInfo;
+  /** The corpus's id in `corpora` (the served id in `info` is the one clients see). */
+  storeId: string;
+  corpora: CorpusStore;
+  resources: RetrievalResources;
+}
+
+export interface ServeHandlerOptions {
+  corpora: readonly ServedCorpus[];
+  /** When set, every request but a CORS preflight needs `Authorization: Bearer <token>`. */
+  token?: string;
+  /** Origins allowed to call from a browser (`*` for any). Requests without an Origin header are always served. */
+  allowOrigins: readonly string[];
+}
+
+export interface ServeRequest {
+  method: string;
+  /** Path and query string, e.g. `/api/v1/corpora/x/search`. */
+  url: string;
+  /** Header names in lower case. */
+  headers: Readonly<Record<string, string | undefined>>;
+  body: string;
+  /** Aborts when the client disconnects: long runs stop. */
+  signal: AbortSignal;
+}
+
+export type ServeResponse =
+  | { status: number; headers: Record<string, string>; body: string }
+  | { status: number; headers: Record<string, string>; stream: AsyncIterable<string> };
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+const NDJSON_TYPE = { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' };
+
+export function createServeHandler(options: ServeHandlerOptions): (request: ServeRequest) => Promise<ServeResponse> {
+  const byId = new Map(options.corpora.map((c) => [c.info.id, c]));
+  return async (request) => {
+    const cors = corsHeaders(request.headers.origin, options.allowOrigins);
+    try {
+      if (request.headers.origin && !cors) {
+        throw new ServeError(403, 'origin-not-allowed', `Origin ${request.headers.origin} may not call this server; start it with --allow-origin ${request.headers.origin}.`);
+      }
+      if (request.method === 'OPTIONS') return { status: 204, headers: { ...cors }, body: '' };
+      if (options.token !== undefined) checkToken(request.headers.authorization, options.token);
+      const response = await route(request, byId);
+      return { ...response, headers: { ...response.headers, ...cors } };
+    } catch (error) {
+      const served = asServeError(error);
+      return { status: served.status, headers: { ...JSON_TYPE, ...cors }, body: JSON.stringify({ error: served.body }) };
+    }
+  };
+}
+
+/** The response for a body over the limit (the host stops reading it). */
+export function errorResponse(error: ServeError): ServeResponse {
+  return { status: error.status, headers: { ...JSON_TYPE }, body: JSON.stringify({ error: error.body }) };
+}
+
+function corsHeaders(origin: string | undefined, allowed: readonly string[]): Record<string, string> | null {
+  if (!origin) return {};
+  if (!allowed.includes('*') && !allowed.includes(origin)) return null;
+  return {
+    'access-control-allow-origin': allowed.includes('*') ? '*' : origin,
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    'access-control-allow-headers': 'authorization, content-type',
+    'access-control-max-age': '600',
+    vary: 'Origin',
+  };
+}
+
+function checkToken(header: string | undefined, token: string): void {
+  const given = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1]?.trim();
+  if (given === undefined) throw new ServeError(401, 'unauthorized', 'This server needs a token: send Authorization: Bearer <token>.');
+  if (!sameText(given, token)) throw new ServeError(401, 'unauthorized', 'The token was refused: it is not the one this server was started with.');
+}
+
+// Compares without stopping at the first difference, so timing tells nothing about the token.
+function sameText(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
+  return diff === 0;
+}
+
+function asServeError(error: unknown): ServeError {
+  if (error instanceof ServeError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if ((error as { name?: string } | null)?.name === 'AbortError') return new ServeError(499, 'internal', 'The request was cancelled.');
+  return new ServeError(500, 'internal', message);
+}
+
+async function route(request: ServeRequest, byId: ReadonlyMap<string, ServedCorpus>): Promise<Exclude<ServeResponse, never>> {
+  const url = new URL(request.url, 'http://served.invalid');
+  if (!url.pathname.startsWith(SERVE_API_PREFIX + '/')) throw new ServeError(404, 'not-found', `No such endpoint: ${url.pathname}; the API lives under ${SERVE_API_PREFIX}/ (see docs/serve-api.md).`);
+  const parts = url.pathname.slice(SERVE_API_PREFIX.length + 1).split('/').map(decodeURIComponent);
+  const { method } = request;
+  const allow = (...methods: string[]) => {
+    if (!methods.includes(method)) throw new ServeError(405, 'method-not-allowed', `${url.pathname} takes ${methods.join(' or ')}, not ${method}.`);
+  };
+
+  if (parts.length === 1 && parts[0] === 'health') {
+    allow('GET');
+    const health: ServeHealth = { ok: true, service: 'deep-search-workbench', apiVersion: 1, corpora: [...byId.keys()] };
+    return json(health);
+  }
+  if (parts[0] !== 'corpora') throw new ServeError(404, 'not-found', `No such endpoint: ${url.pathname} (see docs/serve-api.md).`);
+  if (parts.length === 1) {
+    allow('GET');
+    return json([...byId.values()].map((c) => c.info));
+  }
+  const corpus = byId.get(parts[1]!);
+  if (!corpus) throw new ServeError(404, 'unknown-corpus', `This server holds no corpus "${parts[1]}"; it holds ${[...byId.keys()].map((id) => `"${id}"`).join(', ')}.`);
+  const id = corpus.storeId;
+  const action = parts.slice(2).join('/');
+  switch (action) {
+    case '':
+      allow('GET');
+      return json(corpus.info);
+    case 'queries':
+      allow('GET');
+      return json(await corpus.corpora.getQueries(id));
+    case 'qrels':
+      allow('GET');
+      return json(await corpus.corpora.getQrels(id));
+    case 'documents': {
+      allow('GET', 'POST');
+      if (method === 'GET') {
+        const limit = Number(url.searchParams.get('limit') ?? '100');
+        if (!Number.isInteger(limit) || limit < 1 || limit > SERVE_MAX_DOCUMENTS) {
+          throw new ServeError(400, 'bad-request', `limit must be a whole number from 1 to ${SERVE_MAX_DOCUMENTS}, got "${url.searchParams.get('limit')}".`);
+        }
+        return json(await corpus.corpora.listDocuments(id, { after: url.searchParams.get('after') ?? undefined, limit }));
+      }
+      const body = parseBody(request.body);
+      const ids = body.ids;
+      if (!Array.isArray(ids) || !ids.every((x) => typeof x === 'string')) throw new ServeError(400, 'bad-request', 'Field "ids" must be an array of document ids (strings).');
+      if (ids.length > SERVE_MAX_DOCUMENTS) throw new ServeError(400, 'too-large', `At most ${SERVE_MAX_DOCUMENTS} documents per request; got ${ids.length}.`);
+      return json((await corpus.corpora.getDocuments(id, ids)).map((d) => d ?? null));
+    }
+    case 'search': {
+      allow('POST');
+      const body = parseBody(request.body);
+      const spec = specOf(body);
+      const k = kOf(body, 10);
+      if (typeof body.query !== 'string' || body.query.trim() === '') throw new ServeError(400, 'bad-request', 'Field "query" must be a non-empty string.');
+      await buildOrReject(spec, corpus);
+      return json(await searchWithDocuments(spec, body.query, k, { corpusId: id, corpora: corpus.corpora, resources: corpus.resources }, request.signal));
+    }
+    case 'run': {
+      allow('POST');
+      const body = parseBody(request.body);
+      const spec = specOf(body);
+      const k = kOf(body, 100);
+      await buildOrReject(spec, corpus);
+      return stream<ServedRunResult>(request.signal, async (progress, signal) => {
+        const { record, run } = await runQuerySet(
+          { corpusId: id, spec, k, name: 'served run' },
+          { corpora: corpus.corpora, resources: corpus.resources },
+          { onProgress: progress, signal },
+        );
+        return { rankings: Object.fromEntries(run), config: { ...record.config }, elapsedMs: record.elapsedMs ?? 0 };
+      });
+    }
+    case 'gqr/prepare': {
+      allow('POST');
+      const body = parseBody(request.body);
+      const spec = specOf(body);
+      if (spec.kind !== 'gqr') throw new ServeError(400, 'bad-spec', `gqr/prepare needs a gqr pipeline, got "${spec.kind}".`);
+      const k = kOf(body, 10);
+      const texts = body.texts;
+      if (texts !== undefined && (!Array.isArray(texts) || !texts.every((t) => typeof t === 'string' && t.trim() !== ''))) {
+        throw new ServeError(400, 'bad-request', 'Field "texts" must be an array of non-empty strings.');
+      }
+      const queryIds = body.queryIds;
+      if (queryIds !== undefined && queryIds !== null && (!Array.isArray(queryIds) || !queryIds.every((q) => typeof q === 'string'))) {
+        throw new ServeError(400, 'bad-request', 'Field "queryIds" must be an array of query ids (strings) or null.');
+      }
+      const retriever = await buildOrReject(spec, corpus);
+      if (!(retriever instanceof GqrRetriever)) throw new ServeError(400, 'bad-spec', 'Not a GQR pipeline.');
+      const queries = texts
+        ? (texts as string[]).map((text, i) => ({ id: `text-${i + 1}`, text }))
+        : await selectedQueries(corpus, queryIds as string[] | null | undefined);
+      return stream<ServedPrepareResult>(request.signal, async (progress, signal) => {
+        const started = performance.now();
+        const prepared: ServedPrepareResult['prepared'] = [];
+        for (const query of queries) {
+          signal.throwIfAborted();
+          prepared.push({ queryId: query.id, ...preparedToJson(await retriever.prepare(query.text, k, signal)) });
+          progress(prepared.length, queries.length);
+        }
+        return { prepared, config: { ...retriever.config }, elapsedMs: performance.now() - started };
+      });
+    }
+    default:
+      throw new ServeError(404, 'not-found', `No such endpoint: ${url.pathname} (see docs/serve-api.md).`);
+  }
+}
+
+async function selectedQueries(corpus: ServedCorpus, ids: readonly string[] | null | undefined) {
+  const all = await corpus.corpora.getQueries(corpus.storeId);
+  if (!ids) return all;
+  const wanted = new Set(ids);
+  const unknown = ids.filter((id) => !all.some((q) => q.id === id));
+  if (unknown.length > 0) throw new ServeError(400, 'bad-request', `Unknown query id(s): ${unknown.slice(0, 5).join(', ')}.`);
+  return all.filter((q) => wanted.has(q.id));
+}
+
+function json(value: unknown, status = 200): ServeResponse {
+  return { status, headers: { ...JSON_TYPE }, body: JSON.stringify(value) };
+}
+
+function parseBody(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ServeError(400, 'bad-json', `The request body is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ServeError(400, 'bad-json', 'The request body must be a JSON object.');
+  return value as Record<string, unknown>;
+}
+
+function specOf(body: Record<string, unknown>): PipelineSpec {
+  const spec = body.spec as { kind?: unknown } | undefined;
+  if (!spec || typeof spec !== 'object') throw new ServeError(400, 'bad-spec', 'Field "spec" must be a pipeline spec object, e.g. {"kind":"bm25","params":{"k1":0.9,"b":0.4,"d":0,"termCountBoost":false}}.');
+  if (!(PIPELINE_KINDS as readonly unknown[]).includes(spec.kind)) {
+    throw new ServeError(400, 'bad-spec', `Unknown pipeline kind ${JSON.stringify(spec.kind)}; known: ${PIPELINE_KINDS.join(', ')}.`);
+  }
+  return spec as PipelineSpec;
+}
+
+function kOf(body: Record<string, unknown>, fallback: number): number {
+  const k = body.k ?? fallback;
+  if (typeof k !== 'number' || !Number.isInteger(k) || k < 1) throw new ServeError(400, 'bad-request', `Field "k" must be a whole number from 1 to ${SERVE_MAX_K}, got ${JSON.stringify(k)}.`);
+  if (k > SERVE_MAX_K) throw new ServeError(400, 'k-too-large', `k ${k} is larger than this server allows (${SERVE_MAX_K}).`);
+  return k;
+}
+
+// Builds the pipeline once before answering, so a bad spec is a 400 with the core's words, not a failed stream.
+async function buildOrReject(spec: PipelineSpec, corpus: ServedCorpus) {
+  try {
+    return await buildRetriever(spec, corpus.resources);
+  } catch (error) {
+    throw new ServeError(400, 'bad-spec', `The pipeline cannot run here: ${(error as Error).message}`);
+  }
+}
+
+/** NDJSON: progress lines while `work` runs, then its result (or an error line). Stops when the client goes away. */
+function stream<T>(clientSignal: AbortSignal, work: (progress: (done: number, total: number) => void, signal: AbortSignal) => Promise<T>): ServeResponse {
+  async function* lines(): AsyncGenerator<string> {
+    const queue: string[] = [];
+    let wake: (() => void) | null = null;
+    let finished = false;
+    const push = (line: ServeStreamLine<T>) => {
+      queue.push(JSON.stringify(line) + '\n');
+      wake?.();
+    };
+    let lastProgress = 0;
+    const task = work((done, total) => {
+      const now = Date.now();
+      if (done < total && now - lastProgress < 50) return;
+      lastProgress = now;
+      push({ type: 'progress', done, total });
+    }, clientSignal)
+      .then((result) => push({ type: 'result', result }))
+      .catch((error) => {
+        const served = asServeError(error);
+        push({ type: 'error', status: served.status, error: served.body });
+      })
+      .finally(() => {
+        finished = true;
+        wake?.();
+      });
+    while (true) {
+      if (queue.length > 0) {
+        yield queue.shift()!;
+        continue;
+      }
+      if (finished) break;
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = null;
+    }
+    await task;
+  }
+  return { status: 200, headers: { ...NDJSON_TYPE }, stream: lines() };
+}
