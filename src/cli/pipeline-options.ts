@@ -226,7 +226,7 @@ export async function embedDataset(
   if (cacheDir && cacheKey && (await restoreVectors(cacheDir, cacheKey, dataset.corpus.id, vectors))) {
     const set = (await vectors.getSet(dataset.corpus.id, embeddingModelKey(embedder.info)))!;
     io.err(`Read ${set.rowsDone} document vectors of ${embedder.info.modelId} from the vector cache (${path.join(cacheDir, cacheKey)}.f32)\n`);
-    return { modelKey: set.modelKey, index: { matrix: await loadVectorMatrix(vectors, set), embedder }, runtime: embedder.runtime };
+    return { modelKey: set.modelKey, index: { matrix: await loadVectorMatrix(vectors, set), embedder }, set, runtime: embedder.runtime };
   }
   const set = await embedCorpus(embedder, dataset.store, vectors, {
     corpusId: dataset.corpus.id,
