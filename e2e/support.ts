@@ -34,3 +34,41 @@ export async function storedDocumentCount(page: Page): Promise<number> {
       }),
   );
 }
+
+/** How many rows one IndexedDB store of the workbench holds (e.g. `runs`, `vectorChunks`), across every corpus. */
+export async function storedRowCount(page: Page, store: string): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('deep-search-workbench');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction(name).objectStore(name).count();
+          count.onsuccess = () => {
+            open.result.close();
+            resolve(count.result);
+          };
+        };
+      }),
+    store,
+  );
+}
+
+/**
+ * Starts recording whether a disabled "Cancelling…" button is ever on the page (a cancel can end within a frame,
+ * too fast for a polling assertion); `sawCancelling` reads the record.
+ */
+export async function watchForCancelling(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __sawCancelling?: boolean };
+    w.__sawCancelling = false;
+    const check = () => {
+      for (const b of document.querySelectorAll('button')) if (b.textContent === 'Cancelling…' && b.disabled) w.__sawCancelling = true;
+    };
+    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+export async function sawCancelling(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __sawCancelling?: boolean }).__sawCancelling === true);
+}

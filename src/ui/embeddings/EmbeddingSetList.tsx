@@ -2,7 +2,7 @@ import { describeEmbeddingModel, describeModelSource, type EmbeddingSetRecord } 
 import { errorMessage, formatBytes, formatCount } from '../shared/format.ts';
 import { useAppStore } from '../shared/app-store.ts';
 import { useDeleteEmbeddingSet, useEmbeddingSets } from '../shared/embeddings.ts';
-import { usePipelineStore } from '../shared/pipeline-store.ts';
+import { useSearchSettings } from '../shared/search-settings.ts';
 import { resumeEmbedding, useEmbedJob } from './embed-store.ts';
 import { isActive } from '../shared/job-store.ts';
 
@@ -13,7 +13,7 @@ export function EmbeddingSetList({ corpusId }: { corpusId: string }) {
   const busy = useEmbedJob((s) => isActive(s.state));
   const resume = resumeEmbedding;
   const setPage = useAppStore((s) => s.setPage);
-  const searchWith = usePipelineStore((s) => s.searchWithSet);
+  const searchWith = useSearchSettings((s) => s.searchWithSet);
 
   return (
     <section className="panel" aria-labelledby="sets-heading">

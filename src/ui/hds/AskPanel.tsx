@@ -8,6 +8,7 @@ import { BaselineTimeline } from './BaselineTimeline.tsx';
 import { OpenDocument } from './OpenDocument.tsx';
 import { useActiveHdsJob, useHdsCancelling, useHdsRun } from './run-state.ts';
 import { CancelButton } from '../shared/CancelButton.tsx';
+import { useSearchSettings } from '../shared/search-settings.ts';
 import { agentSettingsOf, useHdsSettings } from './settings-state.ts';
 import { Timeline } from './Timeline.tsx';
 
@@ -42,7 +43,7 @@ export function AskPanel() {
     void run.runQuestion(
       {
         corpusId,
-        spec: settings.spec,
+        spec: useSearchSettings.getState().deepSearch,
         provider: settings.provider,
         method,
         settings: agentSettingsOf(settings.budget, settings.baselines),

@@ -9,6 +9,7 @@ import { BatchResults } from './BatchResults.tsx';
 import { getAgentRunStore, getSettingsStore } from '../services/stores.ts';
 import { useActiveHdsJob, useHdsCancelling, useHdsRun } from './run-state.ts';
 import { CancelButton } from '../shared/CancelButton.tsx';
+import { useSearchSettings } from '../shared/search-settings.ts';
 import { agentSettingsOf, useHdsSettings } from './settings-state.ts';
 
 const BASELINES: AgentMethod[] = ['single-shot', 'ircot', 'decomposition'];
@@ -58,7 +59,7 @@ export function BatchPanel() {
     const questionIds = available.slice(0, n).map((q) => q.id);
     name = `${questionIds.length} questions · ${name}`;
     await settings.flush();
-    void run.runBatch({ corpusId, spec: settings.spec, provider: settings.provider, variants, questionIds, name });
+    void run.runBatch({ corpusId, spec: useSearchSettings.getState().deepSearch, provider: settings.provider, variants, questionIds, name });
   };
 
   const exportBatch = async () => {

@@ -1,6 +1,7 @@
 import { NUMERIC_RULES, type NumericRule } from '../../core/index.ts';
 import { NumberField } from '../shared/NumberField.tsx';
 import { useAppStore } from '../shared/app-store.ts';
+import { useSearchSettings } from '../shared/search-settings.ts';
 import { PipelineForm } from '../shared/pipeline-form.tsx';
 import { useHdsSettings, type BaselineSettings, type HdsBudget } from './settings-state.ts';
 
@@ -24,7 +25,8 @@ const BASELINE_FIELDS: ReadonlyArray<{ key: keyof BaselineSettings; label: strin
 
 /** The HDS budgets and the retriever the agent searches with. */
 export function SearchSettings({ showBaselines = false }: { showBaselines?: boolean }) {
-  const { budget, setBudget, spec, setSpec, baselines, setBaselines } = useHdsSettings();
+  const { budget, setBudget, setSpec, baselines, setBaselines } = useHdsSettings();
+  const spec = useSearchSettings((s) => s.deepSearch);
   const corpusId = useAppStore((s) => s.corpusId);
   return (
     <>

@@ -6,7 +6,6 @@ import {
   DEFAULT_SINGLE_SHOT_CONFIG,
   CUSTOM_PROVIDER,
   IN_BROWSER_PROVIDER,
-  OKAPI_BM25,
   switchProvider,
   withApiKey,
   type AgentSettings,
@@ -15,6 +14,7 @@ import {
   type PipelineSpec,
 } from '../../core/index.ts';
 import { getSettingsStore } from '../services/stores.ts';
+import { useSearchSettings } from '../shared/search-settings.ts';
 
 /** The HDS settings the page edits (the prompts keep their defaults). */
 export type HdsBudget = Pick<
@@ -54,13 +54,14 @@ const DEFAULT_BASELINES: BaselineSettings = {
   decompositionTopK: DEFAULT_DECOMPOSITION_CONFIG.topK,
 };
 
+/** The record saved in the SettingsStore; `spec` is the retriever, owned by the search-settings store. */
 interface UiSettings {
   budget: HdsBudget;
   spec: PipelineSpec;
   baselines: BaselineSettings;
 }
 
-interface SettingsState extends UiSettings {
+interface SettingsState extends Omit<UiSettings, 'spec'> {
   loaded: boolean;
   provider: LlmProviderSettings;
   /** API keys by preset id (this browser only). */
@@ -72,6 +73,7 @@ interface SettingsState extends UiSettings {
   choosePreset(id: string): void;
   setProvider(patch: Partial<LlmProviderSettings>): void;
   setBudget(patch: Partial<HdsBudget>): void;
+  /** Sets the agent's retriever (in the search-settings store) and saves it. */
   setSpec(spec: PipelineSpec): void;
   setBaselines(patch: Partial<BaselineSettings>): void;
   /** Writes pending changes now (before a run). */
@@ -82,8 +84,9 @@ let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
 export const useHdsSettings = create<SettingsState>((set, get) => {
   const persist = async () => {
-    const { provider, apiKeys, others, budget, spec, baselines, loaded } = get();
+    const { provider, apiKeys, others, budget, baselines, loaded } = get();
     if (!loaded) return;
+    const spec = useSearchSettings.getState().deepSearch;
     const store = await getSettingsStore();
     await store.saveLlmSettings(provider, apiKeys, others);
     await store.saveUiSettings({ budget, spec, baselines } satisfies UiSettings);
@@ -98,17 +101,16 @@ export const useHdsSettings = create<SettingsState>((set, get) => {
     apiKeys: {},
     others: {},
     budget: DEFAULT_BUDGET,
-    spec: { kind: 'bm25', params: { ...OKAPI_BM25 } },
     baselines: DEFAULT_BASELINES,
     async load() {
       if (get().loaded) return;
       const store = await getSettingsStore();
       const [llm, ui] = await Promise.all([store.getLlmSettings(), store.getUiSettings() as Promise<Partial<UiSettings> | undefined>]);
+      if (ui?.spec) useSearchSettings.getState().setDeepSearchSpec(ui.spec);
       set({
         loaded: true,
         ...(llm ? { provider: llm.active, apiKeys: llm.apiKeys, others: llm.others ?? {} } : {}),
         ...(ui?.budget ? { budget: { ...DEFAULT_BUDGET, ...ui.budget } } : {}),
-        ...(ui?.spec ? { spec: ui.spec } : {}),
         ...(ui?.baselines ? { baselines: { ...DEFAULT_BASELINES, ...ui.baselines } } : {}),
       });
     },
@@ -129,7 +131,7 @@ export const useHdsSettings = create<SettingsState>((set, get) => {
       schedule();
     },
     setSpec(spec) {
-      set({ spec });
+      useSearchSettings.getState().setDeepSearchSpec(spec);
       schedule();
     },
     setBaselines(patch) {

@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import { describePipeline, type CorpusRecord, type PipelineSpec } from '../../core/index.ts';
 import { formatCount, formatDuration } from '../shared/format.ts';
-import { PIPELINE_KINDS, PipelineForm } from '../shared/pipeline-form.tsx';
+import { PipelineForm } from '../shared/pipeline-form.tsx';
+import { useSearchSettings } from '../shared/search-settings.ts';
 import { startRun, useRunJobStore } from './run-job-store.ts';
 import { isActive } from '../shared/job-store.ts';
 import { CancelButton } from '../shared/CancelButton.tsx';
 import { NumberField } from '../shared/NumberField.tsx';
 import { useNow } from '../shared/use-now.ts';
 
-const DEFAULT_K = 1000;
-
 /** Configures a pipeline and runs the corpus's query set through it; the run is scored and saved. */
 export function NewRunPanel({ corpus, scored, measures }: { corpus: CorpusRecord; scored: boolean; measures: string[] }) {
-  const [spec, setSpec] = useState<PipelineSpec>(() => PIPELINE_KINDS[0]!.initial());
-  const [k, setK] = useState(DEFAULT_K);
+  const { spec, k } = useSearchSettings((s) => s.run);
+  const setRun = useSearchSettings((s) => s.setRun);
+  const setSpec = (next: PipelineSpec) => setRun({ spec: next });
+  const setK = (next: number) => setRun({ k: next });
   const [name, setName] = useState('');
   const busy = useRunJobStore((s) => isActive(s.state));
   const cancel = useRunJobStore((s) => s.cancel);

@@ -11,7 +11,7 @@ import { Bm25Settings } from '../shared/Bm25Settings.tsx';
 import { CorpusPicker } from '../shared/CorpusPicker.tsx';
 import { DocumentViewer } from '../shared/DocumentViewer.tsx';
 import { DenseForm, FusionForm } from '../shared/pipeline-forms.tsx';
-import { usePipelineStore, type SearchKind } from '../shared/pipeline-store.ts';
+import { searchSpecOf, useSearchSettings, type SearchKind } from '../shared/search-settings.ts';
 import { NoCorpusYet } from '../shared/NoCorpusYet.tsx';
 import { NumberField } from '../shared/NumberField.tsx';
 
@@ -25,7 +25,7 @@ const KINDS: ReadonlyArray<[SearchKind, string]> = [
 const SNIPPET_CHARS = 320;
 
 export function SearchPage() {
-  const { corpusId, bm25 } = useAppStore();
+  const corpusId = useAppStore((s) => s.corpusId);
   const corpora = useCorpora();
   const corpus = corpora.data?.find((c) => c.id === corpusId);
   const [draft, setDraft] = useState('');
@@ -33,9 +33,9 @@ export function SearchPage() {
   const [topK, setTopK] = useState(10);
   const [open, setOpen] = useState<SearchHit | null>(null);
   const analyzer = useMemo(() => (corpus ? new Analyzer(corpus.analyzer) : null), [corpus]);
-  const pipelines = usePipelineStore();
-  const setSpec = useCallback((next: PipelineSpec) => usePipelineStore.getState().setSpec(next), []);
-  const spec: PipelineSpec = pipelines.kind === 'bm25' ? { kind: 'bm25', params: bm25 } : pipelines[pipelines.kind];
+  const pipelines = useSearchSettings();
+  const setSpec = useCallback((next: PipelineSpec) => useSearchSettings.getState().setSpec(next), []);
+  const spec = searchSpecOf(pipelines);
   const runnable = isComplete(spec);
 
   const results = useQuery({

@@ -1,5 +1,5 @@
 import { MINISEARCH_BM25, OKAPI_BM25, type Bm25Params } from '../../core/index.ts';
-import { useAppStore } from './app-store.ts';
+import { useSearchSettings } from './search-settings.ts';
 import { NumberField } from './NumberField.tsx';
 
 const FIELDS: ReadonlyArray<{ key: 'k1' | 'b' | 'd'; label: string; step: number; max?: number; title: string }> = [
@@ -13,8 +13,8 @@ const FIELDS: ReadonlyArray<{ key: 'k1' | 'b' | 'd'; label: string; step: number
  * `params` through `onChange` when given (e.g. a pipeline being configured for a run).
  */
 export function Bm25Settings(props: { params?: Bm25Params; onChange?: (params: Bm25Params) => void } = {}) {
-  const shared = useAppStore((s) => s.bm25);
-  const setShared = useAppStore((s) => s.setBm25);
+  const shared = useSearchSettings((s) => s.bm25);
+  const setShared = useSearchSettings((s) => s.setBm25);
   const bm25 = props.params ?? shared;
   const setBm25 = (change: Partial<Bm25Params>) => (props.onChange ? props.onChange({ ...bm25, ...change }) : setShared(change));
   const preset = (p: Bm25Params) => setBm25({ ...p });

@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import { OKAPI_BM25, type Bm25Params } from '../../core/index.ts';
 
 /** Id of a page in src/ui/pages.tsx; also the URL hash. */
 export type Page = string;
@@ -8,10 +7,8 @@ interface AppState {
   page: Page;
   /** The corpus the search and experiment pages work on. */
   corpusId: string | null;
-  bm25: Bm25Params;
   setPage(page: Page): void;
   setCorpusId(id: string | null): void;
-  setBm25(params: Partial<Bm25Params>): void;
 }
 
 function pageFromHash(): Page {
@@ -21,16 +18,12 @@ function pageFromHash(): Page {
 export const useAppStore = create<AppState>((set) => ({
   page: pageFromHash(),
   corpusId: null,
-  bm25: { ...OKAPI_BM25 },
   setPage(page) {
     if (globalThis.location && globalThis.location.hash !== `#/${page}`) globalThis.location.hash = `/${page}`;
     set({ page });
   },
   setCorpusId(corpusId) {
     set({ corpusId });
-  },
-  setBm25(params) {
-    set((state) => ({ bm25: { ...state.bm25, ...params } }));
   },
 }));
 
