@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import type { RunComparison } from '../../core/index.ts';
+import { abortError, type RunComparison } from '../../core/index.ts';
 import type { CompareRequest, CompareWorkerApi } from '../../workers/compare-worker-api.ts';
 
 let worker: Worker | null = null;
@@ -11,14 +11,6 @@ function getRemote(): Comlink.Remote<CompareWorkerApi> {
     remote = Comlink.wrap<CompareWorkerApi>(worker);
   }
   return remote;
-}
-
-/** Thrown by `runComparison` when `cancelComparison` stopped it. */
-export class ComparisonCancelled extends Error {
-  constructor() {
-    super('The comparison was cancelled');
-    this.name = 'AbortError';
-  }
 }
 
 let rejectCurrent: ((error: Error) => void) | null = null;
@@ -41,6 +33,6 @@ export function cancelComparison(): void {
   worker?.terminate();
   worker = null;
   remote = null;
-  rejectCurrent?.(new ComparisonCancelled());
+  rejectCurrent?.(abortError('The comparison was cancelled'));
   rejectCurrent = null;
 }
