@@ -20,9 +20,18 @@ export function isAbortError(error: unknown): boolean {
  * Resolves in a new task, so that messages queued meanwhile are delivered first. A worker's long job awaits this
  * between units of work: model inference and CPU loops resolve in microtasks only, and an abort sent from the
  * page (a MessagePort message, see workers/abort-bridge.ts) would otherwise wait until the job ends.
+ * A message, not a timer: timers are clamped (4 ms when nested) and throttled, messages are not, and messages
+ * already queued (the abort) are delivered before this one.
  */
 export function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
 }
 
 /**

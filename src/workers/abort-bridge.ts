@@ -1,5 +1,6 @@
 // One way to cancel a worker job: the caller's AbortSignal crosses into the worker as a MessagePort
 // (comlink transfers ports, not signals), and aborts a signal of the same name there.
+import { abortError } from '../core/index.ts';
 
 /**
  * Calls `call` with a port that aborts the worker-side signal when `signal` aborts; the port is closed when the
@@ -24,7 +25,7 @@ export function signalOfPort(port: MessagePort | undefined): AbortSignal | undef
   if (!port) return undefined;
   const controller = new AbortController();
   port.onmessage = (event: MessageEvent) => {
-    controller.abort(new DOMException(String(event.data), 'AbortError'));
+    controller.abort(abortError(String(event.data)));
     port.close();
   };
   return controller.signal;

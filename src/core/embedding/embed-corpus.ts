@@ -1,4 +1,4 @@
-import { nextTask } from '../abort.ts';
+import { taskYielder } from '../abort.ts';
 import type { CorpusStore } from '../storage/corpus-store.ts';
 import type { EmbeddingSetRecord, TokenBatch, VectorStore } from '../storage/vector-store.ts';
 import { documentText } from './document-text.ts';
@@ -149,13 +149,15 @@ export async function embedCorpus(
 
   const started = performance.now();
   let embedded = 0;
+  // At most one task switch per 25 ms: a cancel is heard within one batch, and fast models barely pay for it.
+  const pause = taskYielder(25);
   try {
     for (;;) {
       signal?.throwIfAborted();
       const page = await corpora.listDocuments(corpusId, { after: cursor ?? undefined, limit: chunkRows - ids.length });
       if (page.length === 0) break;
       for (let i = 0; i < page.length; i += batchSize) {
-        if (signal) await nextTask();
+        if (signal) await pause();
         signal?.throwIfAborted();
         const batch = page.slice(i, i + batchSize);
         const texts = batch.map(documentText);

@@ -1,3 +1,4 @@
+import { isAbortError } from '../abort.ts';
 import { searchCompact } from '../dense/compact-search.ts';
 import type { CompactVectors } from '../dense/compact-vectors.ts';
 import { searchDense } from '../dense/dense-search.ts';
@@ -130,7 +131,7 @@ export class DenseRetriever implements Retriever {
     try {
       return await embed();
     } catch (error) {
-      if ((error as { name?: string } | null)?.name === 'AbortError') throw error;
+      if (isAbortError(error)) throw error;
       throw new EmbeddingError(`${this.model.modelId} could not embed the query: ${(error as Error)?.message ?? String(error)}`, { cause: error });
     }
   }

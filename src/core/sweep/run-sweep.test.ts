@@ -5,7 +5,7 @@ import type { Retriever } from '../retrieval/retriever.ts';
 import type { ScoredDoc } from '../retrieval/types.ts';
 import { evaluateSweep } from './evaluate-sweep.ts';
 import { expandGrid } from './grid.ts';
-import { sweepQueries } from './run-sweep.ts';
+import { prepareSweepQueries, sweepPreparedQueries, sweepPreparedQueriesInTasks, sweepQueries } from './run-sweep.ts';
 import { collectSweepRuns } from './sweep-runs.ts';
 import { sweepQuery, type SweepJob } from './sweep-query.ts';
 
@@ -102,6 +102,65 @@ describe('sweepQueries', () => {
     expect(runs.cc[0].run.get('q1')).toEqual([doc('c', 1), doc('a', 0)]);
     expect(runs.cc[1].run.get('q1')!.map((d) => d.id)).toEqual(['a', 'b']);
     expect(runs.cc[1].run.get('q1')![1].score).toBeCloseTo(0.875, 15);
+  });
+});
+
+/** A signal aborted by a message on a MessageChannel, as an abort port does in a worker; `send()` posts it. */
+function messageAbort() {
+  const { port1, port2 } = new MessageChannel();
+  const controller = new AbortController();
+  port2.onmessage = () => {
+    controller.abort(new DOMException('The sweep was cancelled', 'AbortError'));
+    port2.close();
+  };
+  return { signal: controller.signal, send: () => port1.postMessage('cancel'), close: () => port1.close() };
+}
+
+/** Busy for `ms`, like a query that does not yield (CPU re-ranking, wasm inference). */
+function busy(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+describe('a sweep in a worker', () => {
+  const many = Array.from({ length: 8 }, (_, i) => ({ id: `q${i}`, text: i % 2 ? 'second' : 'first' }));
+  const gqr = () => new GqrRetriever({ primary: countingRetriever('p', primaryLists), complementary: countingRetriever('c', complementaryLists) });
+
+  it('re-ranking hears an abort message within one query, reports each query, and otherwise equals the one-thread sweep', async () => {
+    const prepared = await prepareSweepQueries(gqr(), many, job.topK);
+    const { signal, send, close } = messageAbort();
+    let done = 0;
+    const rerank = sweepPreparedQueriesInTasks(prepared, job, () => {
+      done++;
+      busy(30);
+      if (done === 2) send();
+    }, signal);
+    await expect(rerank).rejects.toThrow('The sweep was cancelled');
+    close();
+    expect(done).toBe(2);
+
+    const steps: number[] = [];
+    const all = await sweepPreparedQueriesInTasks(prepared, job, () => steps.push(steps.length + 1));
+    expect(steps).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(all).toEqual(sweepPreparedQueries(prepared, job));
+  });
+
+  it('preparing hears an abort message within one query', async () => {
+    const { signal, send, close } = messageAbort();
+    const slow = gqr();
+    const prepare = slow.prepare.bind(slow);
+    let started = 0;
+    slow.prepare = async (text, k, s) => {
+      started++;
+      busy(30);
+      if (started === 3) send();
+      return prepare(text, k, s);
+    };
+    const progress: number[] = [];
+    await expect(prepareSweepQueries(slow, many, job.topK, (p) => progress.push(p.done), signal)).rejects.toThrow('The sweep was cancelled');
+    close();
+    expect(started).toBe(3);
+    expect(progress).toEqual([1, 2, 3]);
   });
 });
 

@@ -1,16 +1,8 @@
 // The Compare page's client of the compare worker: one comparison at a time, cancelled by replacing the worker.
 import * as Comlink from 'comlink';
-import type { RunComparison } from '../../core/index.ts';
+import { abortError, type RunComparison } from '../../core/index.ts';
 import type { CompareRequest } from '../../workers/compare-worker-api.ts';
 import { getCompareWorker, stopCompareWorker } from '../services/workers.ts';
-
-/** Thrown by `runComparison` when `cancelComparison` stopped it. */
-export class ComparisonCancelled extends Error {
-  constructor() {
-    super('The comparison was cancelled');
-    this.name = 'AbortError';
-  }
-}
 
 let rejectCurrent: ((error: Error) => void) | null = null;
 
@@ -30,6 +22,6 @@ export function runComparison(request: CompareRequest, onProgress: (done: number
 /** Stops the running comparison at once (the computation cannot be interrupted, so the worker is replaced). */
 export function cancelComparison(): void {
   stopCompareWorker();
-  rejectCurrent?.(new ComparisonCancelled());
+  rejectCurrent?.(abortError('The comparison was cancelled'));
   rejectCurrent = null;
 }

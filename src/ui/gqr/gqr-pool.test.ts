@@ -95,6 +95,14 @@ describe('GqrWorkerPool', () => {
     expect([...rerank].sort((a, b) => a - b)).toEqual(rerank);
   });
 
+  it('reports re-ranking progress after every query, not per chunk', async () => {
+    const { create } = fakeWorkers();
+    const pool = new GqrWorkerPool(create, 2);
+    const progress: SweepProgress[] = [];
+    await pool.sweep({ corpusId: 'c', spec, queryIds: null, job }, (p) => progress.push(p));
+    expect(progress.filter((p) => p.phase === 'rerank').map((p) => p.done)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
   it('uses fewer workers for a small query set', async () => {
     const { create } = fakeWorkers();
     const pool = new GqrWorkerPool(create, 4);
