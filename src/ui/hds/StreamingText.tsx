@@ -3,7 +3,7 @@ import { PIECE_CHARS, TextPieces } from './text-pieces.ts';
 
 export { PIECE_CHARS };
 /** Characters shown before "Show all": the DOM stays this size however long the text grows. */
-export const SHOWN_TAIL_CHARS = 16_384;
+export const SHOWN_TAIL_CHARS = 8_192;
 
 const Piece = memo(function Piece({ text }: { text: string }) {
   return <span>{text}</span>;
