@@ -1,4 +1,5 @@
 import { compareRuns, DEFAULT_MEASURES, DEFAULT_PERMUTATIONS, DEFAULT_SEED, NUMERIC_RULES, type RunMap } from '../../core/index.ts';
+import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-option.ts';
 import { CliError, type CliCommand } from '../io.ts';
 import { numberOption } from '../params.ts';
 import { formatTable } from '../table.ts';
@@ -23,6 +24,7 @@ Options:
   --seed N              seed of the randomisation test, 0..4294967295 (default ${DEFAULT_SEED})
   --permutations N      random sign flips per test (default ${DEFAULT_PERMUTATIONS})
   --keep-identical-ids  keep results whose doc id equals the query id (dropped by default, BEIR's rule)
+${encodingHelp(20)}
   --json                print an array of {run, measure, mean, baselineMean, delta, wins, ties, losses, pValue}
   -h, --help            show this help
 
@@ -42,6 +44,7 @@ export const compareCommand: CliCommand = async (argv, io) => {
       seed: { type: 'string' },
       permutations: { type: 'string' },
       'keep-identical-ids': { type: 'boolean' },
+      ...ENCODING_OPTIONS,
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -62,10 +65,11 @@ export const compareCommand: CliCommand = async (argv, io) => {
   const seed = numberOption('--seed', values.seed, NUMERIC_RULES.seed, DEFAULT_SEED);
   const permutations = numberOption('--permutations', values.permutations, NUMERIC_RULES.permutations, DEFAULT_PERMUTATIONS);
 
-  const qrels = loadQrels(io, values.qrels);
-  const baseline = loadRun(io, values.baseline, '--baseline');
+  const encoding = encodingOption(values.encoding);
+  const qrels = loadQrels(io, values.qrels, encoding);
+  const baseline = loadRun(io, values.baseline, '--baseline', encoding);
   const others = new Map<string, RunMap>();
-  for (const path of runPaths) others.set(path, path === values.baseline ? baseline : loadRun(io, path, '--runs'));
+  for (const path of runPaths) others.set(path, path === values.baseline ? baseline : loadRun(io, path, '--runs', encoding));
 
   const rows = compareRuns(baseline, others, qrels, measures, {
     seed,

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { buildQrelsMap, DEFAULT_MEASURES, evaluateRun, parseMeasures, parseQrels, parseTrecRun, TEXT_ENCODINGS, type LineIssue, type Measure, type QrelsMap, type RunMap, type TextEncodingChoice } from '../../core/index.ts';
+import { buildQrelsMap, DEFAULT_MEASURES, evaluateRun, parseMeasures, parseQrels, parseTrecRun, type LineIssue, type Measure, type QrelsMap, type RunMap, type TextEncodingChoice } from '../../core/index.ts';
+import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-option.ts';
 import { CliError, type CliCommand, type CliIo } from '../io.ts';
 import { formatTable } from '../table.ts';
 
@@ -18,8 +19,7 @@ Options:
   --per-query           also print every query's values
   --keep-identical-ids  keep results whose doc id equals the query id (dropped by default, BEIR's rule;
                         keep them for collections whose query and doc ids are unrelated numbers)
-  --encoding <name>     utf-8 (default) or latin1: how files without a byte-order mark are read (a BOM
-                        picks UTF-8 or UTF-16); lines that are not valid UTF-8 are skipped with a warning
+${encodingHelp(20)}
   --json                print {"aggregate": {measure: mean}, "perQuery": {qid: {measure: value}}};
                         the "perQuery" key is present only with --per-query
   -h, --help            show this help
@@ -48,14 +48,6 @@ export function reportIssues(io: CliIo, path: string, issues: readonly LineIssue
   if (issues.length > MAX_ISSUES_SHOWN) {
     io.err(`warning: ${path}: ${issues.length - MAX_ISSUES_SHOWN} more problem lines not shown\n`);
   }
-}
-
-/** The value of `--encoding`; default UTF-8. */
-export function encodingOption(value: string | undefined): TextEncodingChoice {
-  if (value === undefined) return 'utf-8';
-  const name = value.toLowerCase().replace(/^utf8$/, 'utf-8').replace(/^(latin-1|iso-8859-1)$/, 'latin1');
-  if (!(TEXT_ENCODINGS as readonly string[]).includes(name)) throw new CliError(`--encoding must be ${TEXT_ENCODINGS.join(' or ')}, not '${value}'`);
-  return name as TextEncodingChoice;
 }
 
 /** Decodes a file read from the command line; a binary file is a CliError naming the flag. */
@@ -116,7 +108,7 @@ export const evalCommand: CliCommand = async (argv, io) => {
       'per-query': { type: 'boolean' },
       'keep-identical-ids': { type: 'boolean' },
       json: { type: 'boolean' },
-      encoding: { type: 'string' },
+      ...ENCODING_OPTIONS,
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: false,

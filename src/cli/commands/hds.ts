@@ -22,6 +22,7 @@ import {
   type SavedAgentRun,
 } from '../../core/index.ts';
 import { writableTarget, writeOutput } from '../output-file.ts';
+import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-option.ts';
 import { CliError, type CliCommand } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions } from '../pipeline-options.ts';
@@ -56,6 +57,7 @@ When the questions have gold answers (queries.jsonl "answers") and qrels, prints
   --models-dir, --model-host  where --embedding-model ids are looked up (as in dsw run)
   --out                     JSON file to write
   --json                    print the per-question results as JSON instead of a table
+${encodingHelp(24)}
 `;
 
 const HDS_OPTIONS: Array<[string, keyof HdsConfig & keyof typeof NUMERIC_RULES]> = [
@@ -73,6 +75,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
     args: argv,
     options: {
       dataset: { type: 'string' },
+      ...ENCODING_OPTIONS,
       question: { type: 'string' },
       'questions-from-dataset': { type: 'boolean', default: false },
       'question-ids': { type: 'string' },
@@ -127,7 +130,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   const settings: AgentSettings = { hds };
 
   const params = parseParams(values.param);
-  const dataset = await loadDataset(values.dataset, io, { analyzer: analyzerFromParams(params) });
+  const dataset = await loadDataset(values.dataset, io, { analyzer: analyzerFromParams(params), encoding: encodingOption(values.encoding) });
   const { spec, resources } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
     model: values['embedding-model'],
     modelsDir: values['models-dir'],

@@ -5,7 +5,8 @@ import { CliError, type CliCommand } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions, PIPELINE_HELP } from '../pipeline-options.ts';
 import { numberOption, parseParams } from '../params.ts';
-import { encodingOption, formatValue, parseMeasureOption } from './eval.ts';
+import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-option.ts';
+import { formatValue, parseMeasureOption } from './eval.ts';
 
 export const runHelp = `Usage: dsw run --dataset <dir> [--pipeline bm25|dense|rrf|cc] [--model <folder or id>] [--param name=value ...] [--top-k 1000]
                [--out <file>] [--tag <name>] [--save-json <file>] [--name <name>] [--measures <list>]
@@ -21,7 +22,7 @@ ${PIPELINE_HELP}  --top-k      results per query (default 1000)
                when the dataset has qrels
   --name       run name in the JSON file (default: the tag)
   --measures   comma-separated measures scored into the JSON file (default ${DEFAULT_MEASURES.join(',')})
-  --encoding   utf-8 (default) or latin1: how dataset files without a byte-order mark are read
+${encodingHelp(11)}
 `;
 
 export const runCommand: CliCommand = async (argv, io) => {
@@ -41,7 +42,7 @@ export const runCommand: CliCommand = async (argv, io) => {
       'save-json': { type: 'string' },
       name: { type: 'string' },
       measures: { type: 'string', multiple: true },
-      encoding: { type: 'string' },
+      ...ENCODING_OPTIONS,
       help: { type: 'boolean', default: false },
     },
     strict: true,

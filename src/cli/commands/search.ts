@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { NUMERIC_RULES } from '../../core/index.ts';
+import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-option.ts';
 import { CliError, type CliCommand } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions, PIPELINE_HELP } from '../pipeline-options.ts';
@@ -14,6 +15,7 @@ Searches a dataset (a BEIR folder, or a folder of .jsonl/.csv/.tsv/.txt/.md file
   --query     query text
 ${PIPELINE_HELP}  --top-k     number of results (default 10)
   --json      print JSON: [{"rank", "id", "score", "title"}]
+${encodingHelp(9)}
 `;
 
 export const searchCommand: CliCommand = async (argv, io) => {
@@ -28,6 +30,7 @@ export const searchCommand: CliCommand = async (argv, io) => {
       model: { type: 'string' },
       'models-dir': { type: 'string' },
       'model-host': { type: 'string' },
+      ...ENCODING_OPTIONS,
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -41,7 +44,11 @@ export const searchCommand: CliCommand = async (argv, io) => {
   if (values.query === undefined || values.query.trim() === '') throw new CliError('dsw search needs --query "<text>"');
   const topK = numberOption('--top-k', values['top-k'], NUMERIC_RULES.topK, 10);
   const params = parseParams(values.param);
-  const dataset = await loadDataset(values.dataset, io, { analyzer: analyzerFromParams(params), documents: values.pipeline === 'bm25' ? 'stream' : 'memory' });
+  const dataset = await loadDataset(values.dataset, io, {
+    analyzer: analyzerFromParams(params),
+    documents: values.pipeline === 'bm25' ? 'stream' : 'memory',
+    encoding: encodingOption(values.encoding),
+  });
   const { retriever } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
     model: values.model,
     modelsDir: values['models-dir'],

@@ -14,6 +14,7 @@ import {
   type SweepRunScores,
 } from '../../core/index.ts';
 import { writableTarget, writeOutput } from '../output-file.ts';
+import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-option.ts';
 import { CliError, type CliCommand, type CliIo } from '../io.ts';
 import { loadDataset, type LoadedDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions, gqrConfigFromParams } from '../pipeline-options.ts';
@@ -43,6 +44,7 @@ results: primary only, complementary only, RRF (k 60) and the best convex combin
   --top-k     results kept per query (default 10; each child fetches top-k × fetchKMultiplier, or poolSize)
   --measures  comma-separated measures (default nDCG@10,R@100)
   --json      print JSON: {points: [...], baselines: [...], best, ...}
+${encodingHelp(9)}
   --save-json write the sweep as saved runs (one per grid point and baseline) to a JSON file; import it on
               the Runs page and the sweep opens in the GQR lab
   --name      name of the sweep in that file (default: sweep <dataset>)
@@ -54,6 +56,7 @@ export const sweepCommand: CliCommand = async (argv, io) => {
     args: argv,
     options: {
       dataset: { type: 'string' },
+      ...ENCODING_OPTIONS,
       pipeline: { type: 'string', default: 'gqr' },
       grid: { type: 'string', multiple: true },
       model: { type: 'string' },
@@ -100,7 +103,7 @@ export const sweepCommand: CliCommand = async (argv, io) => {
 
   const jsonOut = values['save-json'] === undefined ? null : writableTarget(io.cwd, values['save-json']);
 
-  const dataset = await loadDataset(values.dataset, io, { analyzer: analyzerFromParams(params) });
+  const dataset = await loadDataset(values.dataset, io, { analyzer: analyzerFromParams(params), encoding: encodingOption(values.encoding) });
   const queries = await dataset.store.getQueries(dataset.corpus.id);
   if (queries.length === 0) throw new CliError(`Dataset ${values.dataset} has no queries (queries.jsonl)`);
   if ((await dataset.store.getQrels(dataset.corpus.id)).length === 0) {

@@ -1,9 +1,9 @@
 import { memo, useState } from 'react';
+import { PIECE_CHARS, TextPieces } from './text-pieces.ts';
 
-/** Characters per piece: a piece that is complete never changes, so React never renders it again. */
-export const PIECE_CHARS = 4_096;
+export { PIECE_CHARS };
 /** Characters shown before "Show all": the DOM stays this size however long the text grows. */
-export const SHOWN_TAIL_CHARS = 16_384;
+export const SHOWN_TAIL_CHARS = 8_192;
 
 const Piece = memo(function Piece({ text }: { text: string }) {
   return <span>{text}</span>;
@@ -14,14 +14,15 @@ const Piece = memo(function Piece({ text }: { text: string }) {
  * one changes as text arrives), and beyond `SHOWN_TAIL_CHARS` only the end, with a button to show all of it.
  * Rendered as text nodes, never HTML.
  */
-export function StreamingText(props: { text: string; empty: string; className?: string; testId?: string; label: string }) {
+export function StreamingText(props: { text: string | TextPieces; empty: string; className?: string; testId?: string; label: string }) {
   const { text } = props;
   const [showAll, setShowAll] = useState(false);
   // The first piece shown starts on a piece boundary, so the pieces keep their keys and text as the tail moves on.
   const firstPiece = showAll ? 0 : Math.max(0, Math.ceil((text.length - SHOWN_TAIL_CHARS) / PIECE_CHARS));
   const hidden = firstPiece * PIECE_CHARS;
   const pieces: Array<{ at: number; text: string }> = [];
-  for (let at = hidden; at < text.length; at += PIECE_CHARS) pieces.push({ at, text: text.slice(at, at + PIECE_CHARS) });
+  if (text instanceof TextPieces) text.pieces.slice(firstPiece).forEach((piece, i) => pieces.push({ at: hidden + i * PIECE_CHARS, text: piece }));
+  else for (let at = hidden; at < text.length; at += PIECE_CHARS) pieces.push({ at, text: text.slice(at, at + PIECE_CHARS) });
   return (
     <>
       {hidden > 0 && (
@@ -33,7 +34,7 @@ export function StreamingText(props: { text: string; empty: string; className?: 
         </p>
       )}
       <pre className={props.className ?? 'model-text'} data-testid={props.testId}>
-        {text === '' ? props.empty : pieces.map((p) => <Piece key={p.at} text={p.text} />)}
+        {text.length === 0 ? props.empty : pieces.map((p) => <Piece key={p.at} text={p.text} />)}
       </pre>
     </>
   );

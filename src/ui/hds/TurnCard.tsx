@@ -64,12 +64,12 @@ export const TurnCard = forwardRef<
       {turn.reasoning !== '' && (
         <details className="reasoning" open={streaming}>
           <summary>Reasoning ({turn.reasoning.length.toLocaleString('en-US')} characters)</summary>
-          <StreamingText text={turn.reasoning} empty="" label="Reasoning" />
+          <StreamingText text={turn.live?.reasoning ?? turn.reasoning} empty="" label="Reasoning" />
         </details>
       )}
       <details className="response" open={streaming || turn.action === undefined}>
         <summary>Model output</summary>
-        <StreamingText text={turn.response} empty={streaming ? '…' : '(empty)'} testId="model-output" label="Model output" />
+        <StreamingText text={turn.live?.response ?? turn.response} empty={streaming ? '…' : '(empty)'} testId="model-output" label="Model output" />
       </details>
       {turn.llm?.error && <p className="error">The model call failed: {turn.llm.error}</p>}
 

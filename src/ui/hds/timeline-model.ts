@@ -14,6 +14,7 @@ import type {
   LlmCallRecord,
   TimeSpan,
 } from '../../core/index.ts';
+import { TextPieces } from './text-pieces.ts';
 
 /** A retrieval that has started and not ended yet. */
 export interface RunningRetrieval {
@@ -33,6 +34,8 @@ export interface TimelineTurn {
   response: string;
   /** Reasoning so far. */
   reasoning: string;
+  /** While streaming: the same texts in pieces, which the card renders (never rebuilding the whole text per frame). */
+  live?: { response: TextPieces; reasoning: TextPieces };
   /** The finished call (timings, tokens), once it ended. */
   llm?: LlmCallRecord;
   /** When the call started, ms since the run started. */
@@ -144,9 +147,17 @@ export function applyHdsEvent(view: TimelineView | null, event: HdsEvent): Timel
       return { ...view, turns: [...view.turns, turn] };
     }
     case 'llm-delta':
-      return update(event.turn, event.phase, (t) => ({ ...t, response: t.response + event.content, reasoning: t.reasoning + event.reasoning }));
+      return update(event.turn, event.phase, (t) => ({
+        ...t,
+        response: t.response + event.content,
+        reasoning: t.reasoning + event.reasoning,
+        live: {
+          response: (t.live?.response ?? TextPieces.EMPTY.append(t.response)).append(event.content),
+          reasoning: (t.live?.reasoning ?? TextPieces.EMPTY.append(t.reasoning)).append(event.reasoning),
+        },
+      }));
     case 'llm-end':
-      return update(event.turn, event.phase, (t) => ({ ...t, llm: event.call, response: event.call.response, reasoning: event.call.reasoning }));
+      return update(event.turn, event.phase, ({ live: _live, ...t }) => ({ ...t, llm: event.call, response: event.call.response, reasoning: event.call.reasoning }));
     case 'action':
       return update(event.turn, 'plan', (t) => ({ ...t, action: event.action, marker: event.marker }));
     case 'queries':
