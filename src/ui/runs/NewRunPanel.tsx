@@ -27,7 +27,7 @@ export function NewRunPanel({ corpus, scored, measures }: { corpus: CorpusRecord
           void start({ corpus, spec, k, name: name.trim() || suggested, measures });
         }}
       >
-        <PipelineForm spec={spec} onChange={setSpec} corpusId={corpus.id} />
+        <PipelineForm spec={spec} onChange={setSpec} corpusId={corpus.id} topK={k} />
         <div className="row">
           <label>
             k{' '}

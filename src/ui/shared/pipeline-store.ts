@@ -1,8 +1,8 @@
 import { create } from 'zustand';
-import { defaultSpec, type CcPipelineSpec, type DensePipelineSpec, type PipelineSpec, type RrfPipelineSpec } from '../../core/index.ts';
+import { defaultSpec, type CcPipelineSpec, type DensePipelineSpec, type GqrPipelineSpec, type PipelineSpec, type RrfPipelineSpec } from '../../core/index.ts';
 
 /** The pipeline kinds the Search page offers. */
-export type SearchKind = 'bm25' | 'dense' | 'rrf' | 'cc';
+export type SearchKind = 'bm25' | 'dense' | 'rrf' | 'cc' | 'gqr';
 
 interface PipelineStore {
   kind: SearchKind;
@@ -10,6 +10,7 @@ interface PipelineStore {
   dense: DensePipelineSpec;
   rrf: RrfPipelineSpec;
   cc: CcPipelineSpec;
+  gqr: GqrPipelineSpec;
   setKind(kind: SearchKind): void;
   /** Stores an edited spec of its kind. */
   setSpec(spec: PipelineSpec): void;
@@ -22,11 +23,12 @@ export const usePipelineStore = create<PipelineStore>((set) => ({
   dense: defaultSpec('dense'),
   rrf: defaultSpec('rrf'),
   cc: defaultSpec('cc'),
+  gqr: defaultSpec('gqr'),
   setKind(kind) {
     set({ kind });
   },
   setSpec(spec) {
-    if (spec.kind === 'dense' || spec.kind === 'rrf' || spec.kind === 'cc') set({ [spec.kind]: spec } as Partial<PipelineStore>);
+    if (spec.kind === 'dense' || spec.kind === 'rrf' || spec.kind === 'cc' || spec.kind === 'gqr') set({ [spec.kind]: spec } as Partial<PipelineStore>);
   },
   searchWithSet(modelKey) {
     set((s) => ({
@@ -34,6 +36,7 @@ export const usePipelineStore = create<PipelineStore>((set) => ({
       dense: { ...s.dense, modelKey },
       rrf: { ...s.rrf, pipelines: [{ kind: 'dense', modelKey }, s.rrf.pipelines[1]] },
       cc: { ...s.cc, pipelines: [{ kind: 'dense', modelKey }, s.cc.pipelines[1]] },
+      gqr: { ...s.gqr, primary: { ...s.gqr.primary, kind: 'dense', modelKey } },
     }));
   },
 }));
