@@ -1,3 +1,4 @@
+import { SERIES_COLORS } from '../shared/series-overlap.ts';
 import { useRef } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { safeFileName } from '../shared/download.ts';
@@ -7,7 +8,6 @@ import { coincidentGroups, describeCoincidence, seriesStrokes } from '../shared/
 import type { AlphaChartModel } from './alpha-chart-data.ts';
 
 /** Line colours of the GQR series (colour-blind-safe Okabe–Ito order). */
-export const SERIES_COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000', '#F0E442'];
 /** Colour and dash of each reference line. */
 export const REFERENCE_STYLES: Record<string, { color: string; dash: string }> = {
   primary: { color: '#555555', dash: '6 3' },

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { describePipeline, describeSettings, type CorpusDocument, type SweepKey } from '../../core/index.ts';
+import { describeGqrPool, describePipeline, describeSettings, type CorpusDocument, type SweepKey } from '../../core/index.ts';
 import { errorMessage, formatCount, formatDuration } from '../shared/format.ts';
 import { hasRelevant, useQrels, useQueries } from '../shared/corpus-data.ts';
 import { CorpusPicker } from '../shared/CorpusPicker.tsx';
@@ -10,9 +10,9 @@ import { useRuns } from '../shared/runs.ts';
 import { getCorpusStore } from '../services/stores.ts';
 import { AlphaChart } from './AlphaChart.tsx';
 import { buildAlphaChart, chartXKeys, findPoint, perQueryDeltas, winsRows } from './alpha-chart-data.ts';
-import { getGqrPool } from './gqr-pool.ts';
+import { getGqrPool } from '../services/gqr-pool.ts';
 import { labSweepsFromRuns, type SavedSweep } from '../../core/index.ts';
-import { QueryInspector } from './QueryInspector.tsx';
+import { QueryInspector } from '../shared/QueryInspector.tsx';
 import { sweepCsv } from './sweep-csv.ts';
 import { SweepForm } from './SweepForm.tsx';
 import { useSweepJob, useSweepStore } from './sweep-store.ts';
@@ -152,7 +152,8 @@ function SweepResults({ sweep }: { sweep: SavedSweep }) {
         <h2>{sweep.name}</h2>
         <p className="meta" data-testid="sweep-summary">
           {sweep.points.length} grid points × {formatCount(sweep.queryCount)} queries ({sweep.evaluation.evaluatedQueries} judged) in{' '}
-          {(sweep.elapsedMs / 1000).toFixed(1)} s · top {sweep.topK} · {describePipeline(sweep.spec.primary)} ← {describePipeline(sweep.spec.complementary)}
+          {(sweep.elapsedMs / 1000).toFixed(1)} s · top {sweep.topK} · {describePipeline(sweep.spec.primary)} ← {describePipeline(sweep.spec.complementary)} · pool{' '}
+          {describeGqrPool(sweep.topK, sweep.spec.config)}
           {sweep.childFallbacks > 0 ? ` · ${sweep.childFallbacks} queries where a child could not embed` : ''}
         </p>
         <div className="row wrap">

@@ -17,6 +17,7 @@ import {
   type SweepKey,
 } from '../../core/index.ts';
 import { errorMessage, formatCount } from '../shared/format.ts';
+import { GqrPoolSizeField } from '../shared/GqrPipelineForm.tsx';
 import { MeasuresInput } from '../shared/MeasuresInput.tsx';
 import { Bm25Settings } from '../shared/Bm25Settings.tsx';
 import { useAppStore } from '../shared/app-store.ts';
@@ -204,6 +205,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
                 </select>
               </label>
             ))}
+            <GqrPoolSizeField config={base} topK={topK} onChange={setBase} label="Fixed poolSize" />
             <label title="auto follows the primary's scoring">
               scorerMode{' '}
               <select aria-label="Fixed scorerMode" value={base.scorerMode} onChange={(e) => setBaseValue('scorerMode', e.target.value)}>

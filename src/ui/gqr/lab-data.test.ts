@@ -14,7 +14,7 @@ import {
 } from '../../core/index.ts';
 import { buildAlphaChart, chartXKeys, perQueryDeltas, winsRows } from './alpha-chart-data.ts';
 import { niceScale } from './AlphaChart.tsx';
-import { poolRows, qrelsMark, rankTrajectories, trajectoryLabel } from './inspector-data.ts';
+import { poolRows, qrelsMark, rankTrajectories, trajectoryLabel } from '../shared/inspector-data.ts';
 import { labSweepsFromRuns, sweepRunRecords, type SavedSweep } from '../../core/index.ts';
 import { sweepCsv } from './sweep-csv.ts';
 

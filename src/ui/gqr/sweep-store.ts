@@ -3,7 +3,7 @@ import { runSweep, type CorpusRecord, type GqrPipelineSpec, type GridAxis, type 
 import { createJobStore, type JobState } from '../shared/job-store.ts';
 import { getCorpusStore, getRunStore } from '../services/stores.ts';
 import { refreshRuns } from '../shared/runs.ts';
-import { getGqrPool } from './gqr-pool.ts';
+import { getGqrPool } from '../services/gqr-pool.ts';
 
 /** What the lab's form asks for. */
 export interface SweepRequest {

@@ -30,7 +30,7 @@ export function NewRunPanel({ corpus, scored, measures }: { corpus: CorpusRecord
           void startRun({ corpus, spec, k, name: name.trim() || suggested, measures });
         }}
       >
-        <PipelineForm spec={spec} onChange={setSpec} corpusId={corpus.id} />
+        <PipelineForm spec={spec} onChange={setSpec} corpusId={corpus.id} topK={k} />
         <div className="row">
           <label>
             k{' '}

@@ -1,6 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Analyzer, highlightSegments, isComplete, type PipelineSpec } from '../../core/index.ts';
+import { Analyzer, describeGqrPool, highlightSegments, isComplete, type CorpusDocument, type GqrPipelineSpec, type PipelineSpec } from '../../core/index.ts';
 import type { SearchHit } from '../../workers/retrieval-worker-api.ts';
 import { errorMessage } from '../shared/format.ts';
 import { Highlighted } from '../shared/Highlighted.tsx';
@@ -14,12 +14,18 @@ import { DenseForm, FusionForm } from '../shared/pipeline-forms.tsx';
 import { searchSpecOf, useSearchSettings, type SearchKind } from '../shared/search-settings.ts';
 import { NoCorpusYet } from '../shared/NoCorpusYet.tsx';
 import { NumberField } from '../shared/NumberField.tsx';
+import { GqrPipelineForm } from '../shared/GqrPipelineForm.tsx';
+import { QueryInspector } from '../shared/QueryInspector.tsx';
+import { useQrels, useQueries } from '../shared/corpus-data.ts';
+import { getGqrPool } from '../services/gqr-pool.ts';
+import { getCorpusStore } from '../services/stores.ts';
 
 const KINDS: ReadonlyArray<[SearchKind, string]> = [
   ['bm25', 'BM25'],
   ['dense', 'Dense'],
   ['rrf', 'Hybrid: RRF'],
   ['cc', 'Hybrid: convex combination'],
+  ['gqr', 'GQR: dense refined toward BM25'],
 ];
 
 const SNIPPET_CHARS = 320;
@@ -32,6 +38,8 @@ export function SearchPage() {
   const [query, setQuery] = useState('');
   const [topK, setTopK] = useState(10);
   const [open, setOpen] = useState<SearchHit | null>(null);
+  // The GQR refinement asked for from a result: the query, settings and k it was searched with, and the result.
+  const [inspect, setInspect] = useState<{ spec: GqrPipelineSpec; query: string; topK: number; docId: string } | null>(null);
   const analyzer = useMemo(() => (corpus ? new Analyzer(corpus.analyzer) : null), [corpus]);
   const pipelines = useSearchSettings();
   const setSpec = useCallback((next: PipelineSpec) => useSearchSettings.getState().setSpec(next), []);
@@ -82,12 +90,14 @@ export function SearchPage() {
       {spec.kind === 'bm25' && <Bm25Settings />}
       {spec.kind === 'dense' && corpusId && <DenseForm spec={spec} onChange={setSpec} corpusId={corpusId} />}
       {(spec.kind === 'rrf' || spec.kind === 'cc') && corpusId && <FusionForm spec={spec} onChange={setSpec} corpusId={corpusId} />}
+      {spec.kind === 'gqr' && corpusId && <GqrPipelineForm spec={spec} onChange={setSpec} corpusId={corpusId} topK={topK} />}
       {results.isError && <p className="error" role="alert">Search failed: {errorMessage(results.error)}</p>}
       {results.data && query.trim() !== '' && (
         <>
           <p className="meta" data-testid="search-stats">
             {results.data.hits.length} result(s) in {results.data.elapsedMs.toFixed(1)} ms
             {results.data.loaded.length > 0 ? ` · ${results.data.loaded.join(', ')} in ${results.data.loadMs.toFixed(0)} ms` : ''}
+            {spec.kind === 'gqr' ? ` · GQR pool ${poolText(topK, spec)}` : ''}
           </p>
           {results.data.models.length > 0 && (
             <p className="meta" data-testid="search-models">
@@ -103,6 +113,14 @@ export function SearchPage() {
                 <span className="meta">
                   {hit.id} · score {hit.score.toFixed(4)}
                 </span>
+                {spec.kind === 'gqr' && corpusId && (
+                  <>
+                    {' '}
+                    <button type="button" className="link" onClick={() => setInspect({ spec, query, topK, docId: hit.id })} title="How GQR refined the query and moved this result">
+                      Inspect refinement
+                    </button>
+                  </>
+                )}
                 {hit.document && analyzer && (
                   <p className="snippet">
                     <Highlighted segments={highlightSegments(snippet(hit.document.text), hit.terms, analyzer)} />
@@ -113,6 +131,7 @@ export function SearchPage() {
           </ol>
         </>
       )}
+      {inspect && corpusId && <SearchInspector corpusId={corpusId} target={inspect} onClose={() => setInspect(null)} />}
       {open?.document && analyzer && <DocumentViewer document={open.document} terms={open.terms} analyzer={analyzer} onClose={() => setOpen(null)} />}
     </section>
   );
@@ -120,4 +139,54 @@ export function SearchPage() {
 
 function snippet(text: string): string {
   return text.length <= SNIPPET_CHARS ? text : `${text.slice(0, SNIPPET_CHARS).replace(/\s+\S*$/, '')} …`;
+}
+
+function poolText(topK: number, spec: GqrPipelineSpec): string {
+  try {
+    return describeGqrPool(topK, spec.config);
+  } catch (error) {
+    return errorMessage(error);
+  }
+}
+
+/** The GQR inspector for a searched text, opened from one of its results (the trace is computed by the GQR worker). */
+function SearchInspector({ corpusId, target, onClose }: { corpusId: string; target: { spec: GqrPipelineSpec; query: string; topK: number; docId: string }; onClose: () => void }) {
+  const queries = useQueries(corpusId);
+  const qrels = useQrels(corpusId);
+  const inspection = useQuery({
+    queryKey: ['search-gqr-inspect', corpusId, target.spec, target.query, target.topK],
+    staleTime: Infinity,
+    queryFn: async () => {
+      const result = await getGqrPool().inspect(corpusId, target.spec, target.query, target.topK);
+      const ids = [...new Set(result.trace.pool)];
+      const docs = await (await getCorpusStore()).getDocuments(corpusId, ids);
+      const documents = new Map<string, CorpusDocument>();
+      docs.forEach((d, i) => d && documents.set(ids[i]!, d));
+      return { result, documents };
+    },
+  });
+  // A typed text that is a stored query of the corpus gets its judgements marked in the pool.
+  const storedQuery = queries.data ? [...queries.data.values()].find((q) => q.text.trim() === target.query.trim()) : undefined;
+  const judgements = storedQuery ? qrels.data?.get(storedQuery.id) : undefined;
+  const rank = inspection.data ? inspection.data.result.results.findIndex((d) => d.id === target.docId) : -1;
+  const heading = `How GQR refined “${target.query}”${rank >= 0 ? ` — ${target.docId} is result ${rank + 1}` : ''}`;
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.scrollIntoView({ block: 'start' }), [target]);
+  return (
+    <div className="search-inspector" ref={box}>
+      <div className="row spread">
+        <span />
+        <button type="button" onClick={onClose}>
+          Close the inspector
+        </button>
+      </div>
+      {inspection.isError && (
+        <p className="error" role="alert">
+          The inspector failed: {errorMessage(inspection.error)}
+        </p>
+      )}
+      {!inspection.data && !inspection.isError && <p role="status">Inspecting “{target.query}”…</p>}
+      {inspection.data && <QueryInspector inspection={inspection.data.result} documents={inspection.data.documents} judgements={judgements} heading={heading} />}
+    </div>
+  );
 }

@@ -1,5 +1,7 @@
 import {
   DEFAULT_GQR_CONFIG,
+  describeGqrPool,
+  NUMERIC_RULES,
   OKAPI_BM25,
   resolveGqrConfig,
   SWEEP_MODE_VALUES,
@@ -10,6 +12,43 @@ import {
 import { errorMessage } from './format.ts';
 import { Bm25Settings } from './Bm25Settings.tsx';
 import { DenseForm } from './pipeline-forms.tsx';
+import { NumberField } from './NumberField.tsx';
+
+/**
+ * The candidate pool's depth: empty = top k × fetchKMultiplier (the reference, so the pool and the ranking follow
+ * k); a number fixes it, so the lab at top 100 and a run at k 1000 re-rank the same pool. Shows the pool at `topK`.
+ */
+export function GqrPoolSizeField({ config, topK, onChange, label = 'GQR pool size' }: { config: GqrConfig; topK?: number; onChange: (config: GqrConfig) => void; label?: string }) {
+  let pool: string | null = null;
+  try {
+    pool = topK !== undefined ? describeGqrPool(topK, config) : null;
+  } catch {
+    pool = null;
+  }
+  return (
+    <span className="gqr-pool-size">
+      <label title="documents each child retrieves for the candidate pool; empty: top k × fetchKMultiplier">
+        pool size{' '}
+        <NumberField
+          optional
+          rule={NUMERIC_RULES.gqrPoolSize}
+          value={config.poolSize}
+          placeholder="follows k"
+          aria-label={label}
+          onChange={(poolSize) => {
+            const { poolSize: _previous, ...rest } = config;
+            onChange(poolSize === undefined ? rest : { ...rest, poolSize });
+          }}
+        />
+      </label>{' '}
+      {pool && (
+        <span className="meta" data-testid="gqr-pool">
+          Pool: {pool}
+        </span>
+      )}
+    </span>
+  );
+}
 
 /** The GQR spec a form starts from: a dense primary (its set chosen by the dense form), BM25, the reference defaults. */
 export function initialGqrSpec(): GqrPipelineSpec {
@@ -25,7 +64,7 @@ const NUMBER_KEYS = ['mixtureAlpha', 'nSteps', 'learningRate', 'temperature', 'f
 const MODE_KEYS = ['candidatePoolMode', 'target', 'optimizer'] as const;
 
 /** Edits a GQR pipeline: the dense primary, the BM25 complementary, and every GQR setting. */
-export function GqrPipelineForm({ spec, onChange, corpusId }: { spec: PipelineSpec; onChange: (spec: PipelineSpec) => void; corpusId: string }) {
+export function GqrPipelineForm({ spec, onChange, corpusId, topK }: { spec: PipelineSpec; onChange: (spec: PipelineSpec) => void; corpusId: string; topK?: number }) {
   if (spec.kind !== 'gqr') return null;
   const set = (change: Partial<GqrConfig>) => onChange({ ...spec, config: { ...spec.config, ...change } });
   let problem: string | null = null;
@@ -47,6 +86,7 @@ export function GqrPipelineForm({ spec, onChange, corpusId }: { spec: PipelineSp
           <input type="number" step="any" aria-label={`GQR ${key}`} value={spec.config[key]} onChange={(e) => set({ [key]: Number(e.target.value) })} />
         </label>
       ))}
+      <GqrPoolSizeField config={spec.config} topK={topK} onChange={(config) => onChange({ ...spec, config })} />
       {MODE_KEYS.map((key) => (
         <label key={key}>
           {key}{' '}

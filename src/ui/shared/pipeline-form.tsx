@@ -10,6 +10,8 @@ export interface PipelineFormProps<S extends PipelineSpec = PipelineSpec> {
   onChange: (spec: PipelineSpec) => void;
   /** The corpus the run is for (forms may list its embedding sets, etc.). */
   corpusId: string;
+  /** Results per query, when the form can show what depends on it (GQR's candidate pool). */
+  topK?: number;
 }
 
 /** A pipeline kind offered on the Runs page. To add one: an entry here with its initial spec and form. */
@@ -36,7 +38,7 @@ export const PIPELINE_KINDS: PipelineKindEntry[] = [
 ];
 
 /** Chooses a pipeline kind and edits its settings. */
-export function PipelineForm({ spec, onChange, corpusId }: PipelineFormProps) {
+export function PipelineForm({ spec, onChange, corpusId, topK }: PipelineFormProps) {
   const entry = PIPELINE_KINDS.find((e) => e.kind === spec.kind);
   return (
     <div className="pipeline-form">
@@ -57,7 +59,7 @@ export function PipelineForm({ spec, onChange, corpusId }: PipelineFormProps) {
           ))}
         </select>
       </label>
-      {entry ? <entry.Form spec={spec} onChange={onChange} corpusId={corpusId} /> : <p className="hint">No settings form for pipeline “{spec.kind}”.</p>}
+      {entry ? <entry.Form spec={spec} onChange={onChange} corpusId={corpusId} topK={topK} /> : <p className="hint">No settings form for pipeline “{spec.kind}”.</p>}
     </div>
   );
 }

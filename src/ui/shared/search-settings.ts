@@ -9,12 +9,13 @@ import {
   type Bm25Params,
   type CcPipelineSpec,
   type DensePipelineSpec,
+  type GqrPipelineSpec,
   type PipelineSpec,
   type RrfPipelineSpec,
 } from '../../core/index.ts';
 
 /** The pipeline kinds the Search page offers. */
-export type SearchKind = 'bm25' | 'dense' | 'rrf' | 'cc';
+export type SearchKind = 'bm25' | 'dense' | 'rrf' | 'cc' | 'gqr';
 
 /** The Runs page's default number of results per query. */
 export const DEFAULT_RUN_K = 1000;
@@ -26,6 +27,7 @@ export interface SearchSettingsState {
   dense: DensePipelineSpec;
   rrf: RrfPipelineSpec;
   cc: CcPipelineSpec;
+  gqr: GqrPipelineSpec;
   /** The Runs page's new run. */
   run: { spec: PipelineSpec; k: number };
   /** The retriever Deep search's agent searches with. */
@@ -41,20 +43,21 @@ export interface SearchSettingsState {
 }
 
 /** The settings a fresh page starts with. */
-export function initialSearchSettings(): Pick<SearchSettingsState, 'kind' | 'bm25' | 'dense' | 'rrf' | 'cc' | 'run' | 'deepSearch'> {
+export function initialSearchSettings(): Pick<SearchSettingsState, 'kind' | 'bm25' | 'dense' | 'rrf' | 'cc' | 'gqr' | 'run' | 'deepSearch'> {
   return {
     kind: 'bm25',
     bm25: { ...OKAPI_BM25 },
     dense: defaultSpec('dense'),
     rrf: defaultSpec('rrf'),
     cc: defaultSpec('cc'),
+    gqr: defaultSpec('gqr'),
     run: { spec: defaultSpec('bm25'), k: DEFAULT_RUN_K },
     deepSearch: defaultSpec('bm25'),
   };
 }
 
 /** The spec the Search page searches with. */
-export function searchSpecOf(s: Pick<SearchSettingsState, 'kind' | 'bm25' | 'dense' | 'rrf' | 'cc'>): PipelineSpec {
+export function searchSpecOf(s: Pick<SearchSettingsState, 'kind' | 'bm25' | 'dense' | 'rrf' | 'cc' | 'gqr'>): PipelineSpec {
   return s.kind === 'bm25' ? { kind: 'bm25', params: s.bm25 } : s[s.kind];
 }
 
@@ -68,7 +71,7 @@ export const useSearchSettings = create<SearchSettingsState>((set) => ({
   },
   setSpec(spec) {
     if (spec.kind === 'bm25') set({ bm25: { ...spec.params } });
-    else if (spec.kind === 'dense' || spec.kind === 'rrf' || spec.kind === 'cc') set({ [spec.kind]: spec } as Partial<SearchSettingsState>);
+    else if (spec.kind === 'dense' || spec.kind === 'rrf' || spec.kind === 'cc' || spec.kind === 'gqr') set({ [spec.kind]: spec } as Partial<SearchSettingsState>);
   },
   searchWithSet(modelKey) {
     set((s) => ({
@@ -76,6 +79,7 @@ export const useSearchSettings = create<SearchSettingsState>((set) => ({
       dense: { ...s.dense, modelKey },
       rrf: { ...s.rrf, pipelines: [{ kind: 'dense', modelKey }, s.rrf.pipelines[1]] },
       cc: { ...s.cc, pipelines: [{ kind: 'dense', modelKey }, s.cc.pipelines[1]] },
+      gqr: { ...s.gqr, primary: { ...s.gqr.primary, kind: 'dense', modelKey } },
     }));
   },
   setRun(change) {

@@ -61,3 +61,6 @@ export function describeCoincidence(groups: readonly (readonly string[])[], labe
     return `${list} coincide (${sameness(group)}): the lines lie on top of each other, the wider one underneath.`;
   });
 }
+
+/** Line colours of charts (colour-blind safe, Okabe–Ito), in series order. */
+export const SERIES_COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000', '#F0E442'];

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { CorpusDocument } from '../../core/index.ts';
+import { describeGqrPool, type CorpusDocument } from '../../core/index.ts';
 import type { GqrInspection } from '../../workers/gqr-worker-api.ts';
-import { ChartLegend } from '../shared/ChartExport.tsx';
-import { SERIES_DASHES } from '../shared/series-overlap.ts';
-import { SERIES_COLORS } from './AlphaChart.tsx';
+import { ChartLegend } from './ChartExport.tsx';
+import { SERIES_COLORS, SERIES_DASHES } from './series-overlap.ts';
 import { poolRows, qrelsMark, rankTrajectories, trajectoryLabel } from './inspector-data.ts';
+import './gqr-inspector.css';
 
 /** Candidates drawn in the rank chart: those in this top at the start or at the end. */
 const TRAJECTORY_TOP = 10;
@@ -86,6 +86,8 @@ export function QueryInspector({
           α {c.mixtureAlpha} · τ {c.temperature} · η {c.learningRate} · {c.nSteps} steps · {c.target} target · {c.optimizer} · pool {c.candidatePoolMode} ·
           scorer {trace.scorer} · top {trace.topK} of {rows.length} candidates
         </dd>
+        <dt>Candidate pool</dt>
+        <dd data-testid="inspector-pool">{describeGqrPool(trace.topK, c)}</dd>
         <dt>Qrels</dt>
         <dd data-testid="inspector-qrels">
           {judgements
