@@ -24,6 +24,8 @@ import {
   type DenseIndex,
   type EmbeddingDtype,
   type EmbeddingModelSource,
+  type ModelFileHash,
+  type RunEnvironmentSource,
   type GqrConfig,
   type NormalizeMethod,
   type PipelineSpec,
@@ -36,6 +38,7 @@ import {
 } from '../core/index.ts';
 import { CliError, type CliIo } from './io.ts';
 import type { LoadedDataset } from './load-dataset.ts';
+import { hashModelFolder, nodeHostEnvironment } from './node-environment.ts';
 
 type ParamValue = string | number | boolean;
 
@@ -95,6 +98,8 @@ export interface BuiltPipeline {
   resources: RetrievalResources;
   /** Node's version and, for dense pipelines, the transformers.js / ONNX Runtime versions (saved runs). */
   runtime: Record<string, string>;
+  /** Node, the inference packages and the model folder's file hashes, recorded on every saved run. */
+  environment: RunEnvironmentSource;
 }
 
 /**
@@ -116,10 +121,10 @@ export async function buildPipelineFromOptions(
   const node = { node: process.version };
   if (pipeline === 'bm25') {
     const resources = { bm25Index: async () => dataset.index };
-    return { retriever: await build(bm25, resources), spec: bm25, resources, runtime: node };
+    return { retriever: await build(bm25, resources), spec: bm25, resources, runtime: node, environment: { host: nodeHostEnvironment() } };
   }
 
-  const { modelKey, index, runtime } = await embedDataset(dataset, params, io, models);
+  const { modelKey, index, runtime, modelFiles } = await embedDataset(dataset, params, io, models);
   const searchMode = 'searchMode' in params ? expectOneOf('searchMode', params.searchMode, ['single', 'multi'] as const) : undefined;
   const vectorForm = 'vectorForm' in params ? expectOneOf('vectorForm', params.vectorForm, ['auto', 'float32', 'int8', 'binary'] as const) : undefined;
   const dense: PipelineSpec = { kind: 'dense', modelKey, ...(searchMode ? { searchMode } : {}), ...(vectorForm ? { vectorForm } : {}) };
@@ -143,7 +148,8 @@ export async function buildPipelineFromOptions(
     };
   }
   const resources = { bm25Index: async () => dataset.index, denseIndex: async () => index };
-  return { retriever: await build(spec, resources), spec, resources, runtime: { ...runtime, ...node } };
+  const environment = { host: nodeHostEnvironment(), modelFiles: modelFiles ? { [modelKey]: modelFiles } : {} };
+  return { retriever: await build(spec, resources), spec, resources, runtime: { ...runtime, ...node }, environment };
 }
 
 async function build(spec: PipelineSpec, resources: RetrievalResources): Promise<Retriever> {
@@ -180,7 +186,7 @@ async function embedDataset(
   params: Record<string, ParamValue>,
   io: CliIo,
   models: ModelOptions,
-): Promise<{ modelKey: string; index: DenseIndex; runtime: Readonly<Record<string, string>> }> {
+): Promise<{ modelKey: string; index: DenseIndex; runtime: Readonly<Record<string, string>>; modelFiles?: ModelFileHash[] }> {
   const { source, localModelPath } = resolveModelSource(models, io.cwd);
   const preset = presetForModel(source.modelId);
   const text = (key: string) => (key in params ? String(params[key]) : undefined);
@@ -201,6 +207,7 @@ async function embedDataset(
   } catch (error) {
     throw new CliError((error as Error).message);
   }
+  if (source.location === 'path' && source.parentPath) embedder.modelFiles = await hashModelFolder(path.join(source.parentPath, source.modelId), text('dtype') ?? 'fp32');
   const tokens = 'tokens' in params ? expectBoolean('tokens', params.tokens) : params.searchMode === 'multi';
   const vectors = new MemoryVectorStore();
   const started = performance.now();
@@ -226,6 +233,7 @@ async function embedDataset(
     modelKey: set.modelKey,
     index: { matrix, embedder, tokens: set.tokens ? () => loadTokenStore(vectors, set) : undefined },
     runtime: embedder.runtime,
+    modelFiles: set.modelFiles,
   };
 }
 

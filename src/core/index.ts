@@ -196,6 +196,7 @@ export {
   describeRunHost,
   sha256Hex,
   readRunEnvironment,
+  storedModelFiles,
   type RunEnvironment,
   type RunEnvironmentSource,
   type HostEnvironment,

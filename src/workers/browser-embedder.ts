@@ -14,6 +14,7 @@ import {
 } from '../core/index.ts';
 import type { ModelSettings } from './embed-worker-api.ts';
 import { MODEL_FOLDERS_PATH, modelFolderFetch } from './model-files.ts';
+import { hashingFetch, modelFileHashes } from './model-hashes.ts';
 
 /** A loaded model and where it runs. */
 export interface LoadedEmbedder {
@@ -50,7 +51,7 @@ export async function loadBrowserEmbedder(
   const wasm = env.backends.onnx.wasm!;
   wasm.wasmPaths = { wasm: ortWasmUrl, mjs: ortMjsUrl };
   wasm.numThreads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1;
-  env.fetch = modelFolderFetch;
+  env.fetch = hashingFetch(modelFolderFetch);
   const { source } = settings;
   const remote = source.location === 'remote';
   // Only downloads are worth caching; local files are read from where they already are.
@@ -61,8 +62,8 @@ export async function loadBrowserEmbedder(
   if (source.location === 'path') throw new Error('A model on a file-system path can only be used from the command line.');
 
   const preset = presetForModel(source.modelId);
-  const load = (device: EmbeddingDevice) =>
-    loadEmbedder({
+  const load = async (device: EmbeddingDevice) => {
+    const embedder = await loadEmbedder({
       transformers,
       modelId: source.modelId,
       localModelPath,
@@ -75,6 +76,10 @@ export async function loadBrowserEmbedder(
       batchSize: options.batchSize,
       onLoadProgress: options.onLoadProgress,
     });
+    const files = await modelFileHashes(source.modelId);
+    if (files.length > 0) embedder.modelFiles = files;
+    return embedder;
+  };
   try {
     if ((options.preferGpu ?? true) && (await hasWebGpu())) {
       try {

@@ -6,6 +6,7 @@ import type { TextGenerationDevice, TransformersModule } from '../core/index.ts'
 import { IdbAgentRunStore, IdbCorpusStore, IdbSettingsStore, IdbVectorStore, openWorkbenchDb } from '../storage/index.ts';
 import { signalOfPort } from './abort-bridge.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
+import { browserEnvironmentSource } from './browser-environment.ts';
 import { HdsJobs } from './hds-jobs.ts';
 import type { HdsWorkerApi } from './hds-worker-api.ts';
 
@@ -38,7 +39,8 @@ void webGpuDevice().then((device) => (host.autoDevice = device));
 // Exposed at once (messages sent before `expose` would be lost); the stores open on first use.
 const jobs = openWorkbenchDb().then((db) => {
   const corpora = new IdbCorpusStore(db);
-  const resources = new CorpusResourceCache(Promise.resolve(corpora), 2, Promise.resolve(new IdbVectorStore(db)));
+  const vectors = new IdbVectorStore(db);
+  const resources = new CorpusResourceCache(Promise.resolve(corpora), 2, Promise.resolve(vectors));
   const settings = new IdbSettingsStore(db);
   return new HdsJobs({
     corpora,
@@ -46,6 +48,7 @@ const jobs = openWorkbenchDb().then((db) => {
     resources: (corpusId) => resources.get(corpusId),
     forget: (corpusId) => resources.forget(corpusId),
     host,
+    environment: (corpusId) => browserEnvironmentSource(vectors, corpusId),
     withLock: (name, work) => (navigator.locks ? navigator.locks.request(name, work) : work()),
   });
 });

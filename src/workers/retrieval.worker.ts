@@ -1,15 +1,17 @@
 // Retrieval over stored corpora: ad-hoc searches and whole query sets, for any pipeline spec.
 import * as Comlink from 'comlink';
-import { buildRetriever, describeEmbeddingModel, runQuerySet, type EmbeddingModelInfo, type PipelineSpec } from '../core/index.ts';
+import { buildRetriever, describeEmbeddingModel, runEnvironment, runQuerySet, storedModelFiles, type EmbeddingModelInfo, type PipelineSpec } from '../core/index.ts';
 import { IdbCorpusStore, IdbRunStore, IdbVectorStore, openWorkbenchDb } from '../storage/index.ts';
 import { signalOfPort } from './abort-bridge.ts';
+import { browserHostEnvironment } from './browser-environment.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
 import type { RetrievalWorkerApi, SearchResponse } from './retrieval-worker-api.ts';
 
 const db = openWorkbenchDb();
 const storePromise = db.then((d) => new IdbCorpusStore(d));
 const runStore = db.then((d) => new IdbRunStore(d));
-const resources = new CorpusResourceCache(storePromise, 2, db.then((d) => new IdbVectorStore(d)));
+const vectorStore = db.then((d) => new IdbVectorStore(d));
+const resources = new CorpusResourceCache(storePromise, 2, vectorStore);
 
 /** The corpus's cached resources, after checking it is still stored (another tab may have deleted it). */
 async function corpusResources(corpusId: string) {
@@ -48,7 +50,9 @@ const api: RetrievalWorkerApi = {
   async runQuerySet(request, onProgress, abortPort) {
     const corpus = await corpusResources(request.corpusId);
     const deps = { corpora: await storePromise, runs: await runStore, resources: corpus, onRetrieverReady: () => corpus.takeLoadLog() };
-    const { record } = await runQuerySet(request, deps, { onProgress, signal: signalOfPort(abortPort) });
+    const modelFiles = await storedModelFiles(await vectorStore, request.corpusId, request.spec);
+    const environment = runEnvironment(browserHostEnvironment(), request.spec, modelFiles);
+    const { record } = await runQuerySet({ ...request, environment }, deps, { onProgress, signal: signalOfPort(abortPort) });
     return record;
   },
 

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { runSweep, type CorpusRecord, type GqrPipelineSpec, type GridAxis, type SavedSweep, type SweepDeps, type SweepPreparedQuery } from '../../core/index.ts';
 import { errorMessage } from '../shared/format.ts';
-import { getCorpusStore, getRunStore } from '../services/stores.ts';
+import { getCorpusStore, getRunStore, getVectorStore } from '../services/stores.ts';
+import { browserEnvironmentSource } from '../../workers/browser-environment.ts';
 import { refreshRuns } from '../shared/runs.ts';
 import { getGqrPool } from './gqr-pool.ts';
 
@@ -54,7 +55,8 @@ export const useSweepStore = create<SweepStore>((set, get) => ({
         runs: await getRunStore(),
         compute: (job, onProgress, signal) => getGqrPool().sweep({ corpusId: corpus.id, spec, queryIds: null, job }, onProgress, signal),
       } satisfies SweepDeps;
-      const { sweep, computation } = await runSweep({ corpusId: corpus.id, name, spec, axes, topK, measures }, deps, {
+      const environment = await browserEnvironmentSource(await getVectorStore(), corpus.id);
+      const { sweep, computation } = await runSweep({ corpusId: corpus.id, name, spec, axes, topK, measures, environment }, deps, {
         signal,
         onProgress: (p) =>
           set((s) => (s.state.status === 'running' ? { state: { ...s.state, phase: p.phase, done: p.done, total: p.total, points: p.points } } : s)),
