@@ -1,5 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+
+// The inference software bundled into this build, recorded on every saved run (RunEnvironment).
+const versionOf = (pkg: string): string => JSON.parse(readFileSync(new URL(`./node_modules/${pkg}/package.json`, import.meta.url), 'utf8')).version;
+const inferenceVersions = { transformersJs: versionOf('@huggingface/transformers'), onnxRuntimeWeb: versionOf('onnxruntime-web') };
 
 // Cross-origin isolation, on by default (COI=0 turns it off): it gives the page SharedArrayBuffer, so dense vectors
 // can live in shared WebAssembly memory and ONNX Runtime's wasm backend can use threads. Everything the app loads
@@ -14,6 +19,7 @@ export default defineConfig({
   // No SPA fallback: a missing /models/* file must 404 rather than come back as index.html.
   appType: 'mpa',
   worker: { format: 'es' },
+  define: { __DSW_INFERENCE_VERSIONS__: JSON.stringify(inferenceVersions) },
   optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
   build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
   server: { headers: coi },

@@ -26,6 +26,8 @@ import {
   type EmbeddingDtype,
   type EmbeddingModelSource,
   type EmbeddingSetRecord,
+  type ModelFileHash,
+  type RunEnvironmentSource,
   type GqrConfig,
   type NormalizeMethod,
   type PipelineSpec,
@@ -38,7 +40,8 @@ import {
 } from '../core/index.ts';
 import { CliError, type CliIo } from './io.ts';
 import type { LoadedDataset } from './load-dataset.ts';
-import { corpusTextHash, modelFolderHash, restoreVectors, saveVectors, vectorCacheKey } from './vector-cache.ts';
+import { corpusTextHash, modelFilesDigest, restoreVectors, saveVectors, vectorCacheKey } from './vector-cache.ts';
+import { hashModelFolder, nodeHostEnvironment } from './node-environment.ts';
 
 type ParamValue = string | number | boolean;
 
@@ -103,6 +106,8 @@ export interface BuiltPipeline {
   resources: RetrievalResources;
   /** Node's version and, for dense pipelines, the transformers.js / ONNX Runtime versions (saved runs). */
   runtime: Record<string, string>;
+  /** Node, the inference packages and the model folder's file hashes, recorded on every saved run. */
+  environment: RunEnvironmentSource;
 }
 
 /**
@@ -124,10 +129,10 @@ export async function buildPipelineFromOptions(
   const node = { node: process.version };
   if (pipeline === 'bm25') {
     const resources = { bm25Index: async () => dataset.index };
-    return { retriever: await build(bm25, resources), spec: bm25, resources, runtime: node };
+    return { retriever: await build(bm25, resources), spec: bm25, resources, runtime: node, environment: { host: nodeHostEnvironment() } };
   }
 
-  const { modelKey, index, runtime } = await embedDataset(dataset, params, io, models);
+  const { modelKey, index, runtime, modelFiles } = await embedDataset(dataset, params, io, models);
   const searchMode = 'searchMode' in params ? expectOneOf('searchMode', params.searchMode, ['single', 'multi'] as const) : undefined;
   const vectorForm = 'vectorForm' in params ? expectOneOf('vectorForm', params.vectorForm, ['auto', 'float32', 'int8', 'binary'] as const) : undefined;
   const dense: PipelineSpec = { kind: 'dense', modelKey, ...(searchMode ? { searchMode } : {}), ...(vectorForm ? { vectorForm } : {}) };
@@ -151,7 +156,8 @@ export async function buildPipelineFromOptions(
     };
   }
   const resources = { bm25Index: async () => dataset.index, denseIndex: async () => index };
-  return { retriever: await build(spec, resources), spec, resources, runtime: { ...runtime, ...node } };
+  const environment = { host: nodeHostEnvironment(), modelFiles: modelFiles ? { [modelKey]: modelFiles } : {} };
+  return { retriever: await build(spec, resources), spec, resources, runtime: { ...runtime, ...node }, environment };
 }
 
 async function build(spec: PipelineSpec, resources: RetrievalResources): Promise<Retriever> {
@@ -189,7 +195,7 @@ export async function embedDataset(
   params: Record<string, ParamValue>,
   io: CliIo,
   models: ModelOptions,
-): Promise<{ modelKey: string; index: DenseIndex; set: EmbeddingSetRecord; runtime: Readonly<Record<string, string>> }> {
+): Promise<{ modelKey: string; index: DenseIndex; set: EmbeddingSetRecord; runtime: Readonly<Record<string, string>>; modelFiles?: ModelFileHash[] }> {
   const { source, localModelPath } = resolveModelSource(models, io.cwd);
   const preset = presetForModel(source.modelId);
   const text = (key: string) => (key in params ? String(params[key]) : undefined);
@@ -210,6 +216,7 @@ export async function embedDataset(
   } catch (error) {
     throw new CliError((error as Error).message);
   }
+  if (source.location === 'path' && source.parentPath) embedder.modelFiles = await hashModelFolder(path.join(source.parentPath, source.modelId), text('dtype') ?? 'fp32');
   const tokens = 'tokens' in params ? expectBoolean('tokens', params.tokens) : params.searchMode === 'multi';
   const vectors = new MemoryVectorStore();
   const started = performance.now();
@@ -217,7 +224,7 @@ export async function embedDataset(
   const cacheDir = models.vectorCache && !tokens && source.location === 'path' && source.parentPath ? path.resolve(io.cwd, models.vectorCache) : null;
   const cacheKey = cacheDir
     ? vectorCacheKey({
-        modelHash: modelFolderHash(path.join(source.parentPath!, source.modelId)),
+        modelHash: modelFilesDigest(embedder.modelFiles ?? []),
         modelKey: embeddingModelKey(embedder.info),
         maxTokens: embedder.maxTokens,
         corpusHash: await corpusTextHash(dataset),
@@ -226,7 +233,7 @@ export async function embedDataset(
   if (cacheDir && cacheKey && (await restoreVectors(cacheDir, cacheKey, dataset.corpus.id, vectors))) {
     const set = (await vectors.getSet(dataset.corpus.id, embeddingModelKey(embedder.info)))!;
     io.err(`Read ${set.rowsDone} document vectors of ${embedder.info.modelId} from the vector cache (${path.join(cacheDir, cacheKey)}.f32)\n`);
-    return { modelKey: set.modelKey, index: { matrix: await loadVectorMatrix(vectors, set), embedder }, set, runtime: embedder.runtime };
+    return { modelKey: set.modelKey, index: { matrix: await loadVectorMatrix(vectors, set), embedder }, set, runtime: embedder.runtime, modelFiles: embedder.modelFiles };
   }
   const set = await embedCorpus(embedder, dataset.store, vectors, {
     corpusId: dataset.corpus.id,
@@ -251,6 +258,7 @@ export async function embedDataset(
     set,
     index: { matrix, embedder, tokens: set.tokens ? () => loadTokenStore(vectors, set) : undefined },
     runtime: embedder.runtime,
+    modelFiles: set.modelFiles,
   };
 }
 

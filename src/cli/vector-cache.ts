@@ -5,25 +5,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { documentText, type EmbeddingProgressUpdate, type EmbeddingSetRecord, type MemoryVectorStore } from '../core/index.ts';
+import { documentText, type EmbeddingProgressUpdate, type EmbeddingSetRecord, type MemoryVectorStore, type ModelFileHash } from '../core/index.ts';
 import type { LoadedDataset } from './load-dataset.ts';
 
-/** Hash of every file of a model folder (relative path and bytes), in path order. */
-export function modelFolderHash(folder: string): string {
+/** One digest of a model's files (their paths and SHA-256s, as recorded on runs). */
+export function modelFilesDigest(files: readonly ModelFileHash[]): string {
   const hash = crypto.createHash('sha256');
-  const walk = (dir: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-  for (const file of walk(folder).sort()) {
-    hash.update(path.relative(folder, file)).update('\0');
-    const fd = fs.openSync(file, 'r');
-    try {
-      const buffer = Buffer.alloc(1 << 22);
-      for (let n; (n = fs.readSync(fd, buffer, 0, buffer.length, null)) > 0; ) hash.update(buffer.subarray(0, n));
-    } finally {
-      fs.closeSync(fd);
-    }
-    hash.update('\0');
-  }
+  for (const f of files) hash.update(`${f.path}\0${f.sha256}\0`);
   return hash.digest('hex');
 }
 

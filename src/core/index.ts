@@ -198,6 +198,7 @@ export {
   describeRunHost,
   sha256Hex,
   readRunEnvironment,
+  storedModelFiles,
   type RunEnvironment,
   type RunEnvironmentSource,
   type HostEnvironment,

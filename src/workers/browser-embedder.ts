@@ -15,6 +15,7 @@ import {
 import type { ModelSettings } from './embed-worker-api.ts';
 import { ModelFileFetcher } from './model-file-fetcher.ts';
 import { MODEL_FOLDERS_PATH, modelFolderFetch } from './model-files.ts';
+import { hashingFetch, modelFileHashes } from './model-hashes.ts';
 
 /** A loaded model and where it runs. */
 export interface LoadedEmbedder {
@@ -65,7 +66,8 @@ export async function loadBrowserEmbedder(
   const modelFolder = localModelPath ? new URL(`${localModelPath}${source.modelId}/`, self.location.href).href : null;
   const files = new ModelFileFetcher({
     prefixes: [appModels, MODEL_FOLDERS_PATH].map((p) => new URL(p, self.location.href).href),
-    next: modelFolderFetch,
+    // Every file that reaches transformers.js is hashed once (model-hashes.ts), for the run's record.
+    next: hashingFetch(modelFolderFetch),
     onProgress: ({ url, loaded, total }) => {
       if (!modelFolder || !url.startsWith(modelFolder)) return;
       options.onLoadProgress?.({ status: 'progress', file: url.slice(modelFolder.length), loaded, total, progress: total > 0 ? (100 * loaded) / total : undefined });
@@ -76,8 +78,8 @@ export async function loadBrowserEmbedder(
   env.customCache = remote ? null : files.cache;
 
   const preset = presetForModel(source.modelId);
-  const load = (device: EmbeddingDevice) =>
-    loadEmbedder({
+  const load = async (device: EmbeddingDevice) => {
+    const embedder = await loadEmbedder({
       transformers,
       modelId: source.modelId,
       localModelPath,
@@ -90,6 +92,10 @@ export async function loadBrowserEmbedder(
       batchSize: options.batchSize,
       onLoadProgress: options.onLoadProgress,
     });
+    const files = await modelFileHashes(source.modelId);
+    if (files.length > 0) embedder.modelFiles = files;
+    return embedder;
+  };
   try {
     if ((options.preferGpu ?? true) && (await hasWebGpu())) {
       try {

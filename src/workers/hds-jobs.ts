@@ -16,6 +16,7 @@ import {
   type LlmProviderSettings,
   type ProviderHost,
   type RetrievalResources,
+  type RunEnvironmentSource,
   type SavedBatchRun,
   type SavedQuestionRun,
 } from '../core/index.ts';
@@ -35,6 +36,8 @@ export interface HdsJobsEnv {
   withLock?<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** ms since the epoch (tests pin it). */
   clock?: () => number;
+  /** The host and the file hashes of the corpus's embedding models, recorded on every saved run. */
+  environment?(corpusId: string): Promise<RunEnvironmentSource>;
 }
 
 type Listener = ((event: HdsWorkerEvent) => void) | undefined;
@@ -49,19 +52,19 @@ export class HdsJobs {
   constructor(private readonly env: HdsJobsEnv) {}
 
   runQuestion({ provider, ...request }: QuestionRunRequest, onEvent?: Listener, signal?: AbortSignal): Promise<SavedQuestionRun> {
-    return this.job(onEvent, signal, (jobSignal) =>
-      runQuestion(request, this.deps(request.corpusId, provider), { signal: jobSignal, onEvent: (event) => this.emit({ type: 'run', event }) }),
+    return this.job(onEvent, signal, async (jobSignal) =>
+      runQuestion(request, await this.deps(request.corpusId, provider), { signal: jobSignal, onEvent: (event) => this.emit({ type: 'run', event }) }),
     );
   }
 
   runBatch({ provider, ...request }: BatchRunRequest, onEvent?: Listener, signal?: AbortSignal): Promise<SavedBatchRun> {
-    return this.job(onEvent, signal, (jobSignal) => runBatch(request, this.deps(request.corpusId, provider), this.batchOptions(jobSignal)));
+    return this.job(onEvent, signal, async (jobSignal) => runBatch(request, await this.deps(request.corpusId, provider), this.batchOptions(jobSignal)));
   }
 
   resumeBatch(runId: string, provider: LlmProviderSettings, onEvent?: Listener, signal?: AbortSignal): Promise<SavedBatchRun> {
     return this.job(onEvent, signal, async (jobSignal) => {
       const saved = await this.env.runs.get(runId);
-      return resumeBatch(runId, this.deps(saved?.corpusId ?? '', provider), this.batchOptions(jobSignal));
+      return resumeBatch(runId, await this.deps(saved?.corpusId ?? '', provider), this.batchOptions(jobSignal));
     });
   }
 
@@ -115,9 +118,10 @@ export class HdsJobs {
     }
   }
 
-  private deps(corpusId: string, provider: LlmProviderSettings): AgentRunDeps {
+  private async deps(corpusId: string, provider: LlmProviderSettings): Promise<AgentRunDeps> {
     const { corpora, runs, clock } = this.env;
-    return { corpora, runs, resources: this.env.resources(corpusId), llm: this.provider(provider), sampling: samplingOf(provider), clock };
+    const environment = await this.env.environment?.(corpusId);
+    return { corpora, runs, resources: this.env.resources(corpusId), llm: this.provider(provider), sampling: samplingOf(provider), clock, ...(environment ? { environment } : {}) };
   }
 
   private provider(settings: LlmProviderSettings): LlmProvider {

@@ -4,6 +4,7 @@ import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import type { TextGenerationDevice, TransformersModule } from '../core/index.ts';
 import { signalOfPort } from './abort-bridge.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
+import { browserEnvironmentSource } from './browser-environment.ts';
 import { exposeInWorker, inWorker } from './expose.ts';
 import { HdsJobs } from './hds-jobs.ts';
 import type { HdsWorkerApi } from './hds-worker-api.ts';
@@ -46,6 +47,7 @@ export function createHdsWorkerApi(
       resources: (corpusId) => resources.get(corpusId),
       forget: (corpusId) => resources.forget(corpusId),
       host,
+      environment: async (corpusId) => browserEnvironmentSource(await stores.vectors(), corpusId),
       withLock: (name, work) => (globalThis.navigator?.locks ? navigator.locks.request(name, work) : work()),
     });
   });

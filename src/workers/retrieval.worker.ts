@@ -1,6 +1,7 @@
 // Retrieval over stored corpora: ad-hoc searches and whole query sets, for any pipeline spec.
-import { runQuerySet, searchCorpus } from '../core/index.ts';
+import { runEnvironment, runQuerySet, searchCorpus, storedModelFiles } from '../core/index.ts';
 import { signalOfPort } from './abort-bridge.ts';
+import { browserHostEnvironment } from './browser-environment.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
 import { exposeInWorker } from './expose.ts';
 import type { RetrievalWorkerApi } from './retrieval-worker-api.ts';
@@ -29,7 +30,9 @@ export function createRetrievalWorkerApi(stores: Pick<WorkerStores, 'corpora' | 
     async runQuerySet(request, onProgress, abortPort) {
       const corpus = await corpusResources(request.corpusId);
       const deps = { corpora: await stores.corpora(), runs: await stores.runs(), resources: corpus, onRetrieverReady: () => corpus.takeLoadLog() };
-      const { record } = await runQuerySet(request, deps, { onProgress, signal: signalOfPort(abortPort) });
+      const modelFiles = await storedModelFiles(await stores.vectors(), request.corpusId, request.spec);
+      const environment = runEnvironment(browserHostEnvironment(), request.spec, modelFiles);
+      const { record } = await runQuerySet({ ...request, environment }, deps, { onProgress, signal: signalOfPort(abortPort) });
       return record;
     },
 

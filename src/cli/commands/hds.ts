@@ -131,7 +131,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
 
   const params = parseParams(values.param);
   const dataset = await loadDataset(values.dataset, io, { analyzer: analyzerFromParams(params), encoding: encodingOption(values.encoding) });
-  const { spec, resources } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
+  const { spec, resources, environment } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
     model: values['embedding-model'],
     modelsDir: values['models-dir'],
     modelHost: values['model-host'],
@@ -144,7 +144,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
     throw new CliError((error as Error).message);
   }
   const store = new MemoryAgentRunStore(async () => (apiKey ? [apiKey] : []));
-  const deps = { corpora: dataset.store, runs: store, resources, llm, sampling: { temperature, maxTokens, systemPrompt } };
+  const deps = { corpora: dataset.store, runs: store, resources, llm, sampling: { temperature, maxTokens, systemPrompt }, environment };
   const variants: BatchVariant[] = methods.map((method) => ({ id: method, label: AGENT_METHOD_LABELS[method], method, settings }));
 
   // Ctrl-C stops the running question; what is finished is still written.

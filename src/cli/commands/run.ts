@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_MEASURES, exportRunJson, formatTrecRun, NUMERIC_RULES, runQuerySet } from '../../core/index.ts';
+import { DEFAULT_MEASURES, exportRunJson, formatTrecRun, NUMERIC_RULES, runEnvironment, runQuerySet } from '../../core/index.ts';
 import { writableTarget, writeOutput } from '../output-file.ts';
 import { CliError, type CliCommand } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
@@ -63,7 +63,7 @@ export const runCommand: CliCommand = async (argv, io) => {
     encoding: encodingOption(values.encoding),
     documents: values.pipeline === 'bm25' ? 'stream' : 'memory',
   });
-  const { spec, resources, runtime } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
+  const { spec, resources, runtime, environment } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
     model: values.model,
     modelsDir: values['models-dir'],
     modelHost: values['model-host'],
@@ -73,7 +73,7 @@ export const runCommand: CliCommand = async (argv, io) => {
   if (queries.length === 0) throw new CliError(`Dataset ${values.dataset} has no queries (queries.jsonl)`);
   const tag = values.tag ?? values.pipeline!;
   const { record, run } = await runQuerySet(
-    { corpusId: dataset.corpus.id, spec, k: topK, name: values.name ?? tag, measures, runtime },
+    { corpusId: dataset.corpus.id, spec, k: topK, name: values.name ?? tag, measures, runtime, environment: runEnvironment(environment.host, spec, environment.modelFiles) },
     { corpora: dataset.store, resources },
   );
   const elapsedMs = record.elapsedMs ?? 0;

@@ -109,7 +109,7 @@ export const sweepCommand: CliCommand = async (argv, io) => {
   if ((await dataset.store.getQrels(dataset.corpus.id)).length === 0) {
     throw new CliError(`Dataset ${values.dataset} has no relevance judgements (qrels), so the sweep cannot be scored`);
   }
-  const { retriever: gqr, spec } = await buildPipelineFromOptions('gqr', params, dataset, io, {
+  const { retriever: gqr, spec, environment } = await buildPipelineFromOptions('gqr', params, dataset, io, {
     model: values.model,
     modelsDir: values['models-dir'],
     modelHost: values['model-host'],
@@ -117,7 +117,7 @@ export const sweepCommand: CliCommand = async (argv, io) => {
   });
   if (!(gqr instanceof GqrRetriever) || spec.kind !== 'gqr') throw new Error('--pipeline gqr did not build a GQR retriever');
   let prepared = 0;
-  const request = { corpusId: dataset.corpus.id, name: values.name ?? `sweep ${dataset.corpus.name}`, spec, axes, topK, measures };
+  const request = { corpusId: dataset.corpus.id, name: values.name ?? `sweep ${dataset.corpus.name}`, spec, axes, topK, measures, environment };
   const compute = async (job: Parameters<typeof sweepQueries>[2], onProgress: NonNullable<Parameters<typeof sweepQueries>[3]>) => ({
     runs: await sweepQueries(gqr, queries, job, onProgress),
     config: gqr.config,

@@ -92,6 +92,7 @@ export async function embedCorpus(
       bytes: 0,
       createdAt: now,
       updatedAt: now,
+      ...(embedder.modelFiles ? { modelFiles: embedder.modelFiles } : {}),
     };
     await vectors.createSet(set);
   } else if (set.maxTokens !== embedder.maxTokens) {

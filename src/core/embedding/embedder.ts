@@ -1,3 +1,4 @@
+import type { ModelFileHash } from '../runs/run-environment.ts';
 import { toLoadProgress, type ModelLoadProgress } from './load-progress.ts';
 import type { CorpusDocument } from '../corpus/types.ts';
 import { documentText } from './document-text.ts';
@@ -208,6 +209,8 @@ export class Embedder {
   readonly normalize: boolean;
   /** transformers.js and ONNX Runtime versions this embedder runs on (for saved runs). */
   readonly runtime: Readonly<Record<string, string>>;
+  /** SHA-256 of the model's files, set by the host that loaded them (saved with embedding sets and runs). */
+  modelFiles?: ModelFileHash[];
   private readonly extractor: FeatureExtractorLike;
   private readonly closingTokens: bigint[];
 

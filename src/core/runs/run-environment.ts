@@ -137,3 +137,17 @@ function stringAt(value: unknown, where: string): string {
   if (typeof value !== 'string' || value === '') throw new Error(`${where} must be a non-empty string`);
   return value;
 }
+
+/** The file hashes saved with the corpus's embedding sets of the models `spec` uses (sets without hashes are left out). */
+export async function storedModelFiles(
+  vectors: { getSet(corpusId: string, modelKey: string): Promise<{ modelFiles?: ModelFileHash[] } | undefined> },
+  corpusId: string,
+  spec: PipelineSpec,
+): Promise<Record<string, ModelFileHash[]>> {
+  const files: Record<string, ModelFileHash[]> = {};
+  for (const key of Object.values(modelsOfPipeline(spec))) {
+    const set = await vectors.getSet(corpusId, key);
+    if (set?.modelFiles?.length) files[key] = set.modelFiles;
+  }
+  return files;
+}

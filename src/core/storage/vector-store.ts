@@ -1,3 +1,4 @@
+import type { ModelFileHash } from '../runs/run-environment.ts';
 import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
 import { StorageFullError } from './corpus-store.ts';
 import type { EmbeddingModelSource } from '../embedding/model-source.ts';
@@ -31,6 +32,8 @@ export interface EmbeddingSetRecord {
   bytes: number;
   createdAt: number;
   updatedAt: number;
+  /** SHA-256 of the model files the vectors were made with (hashed once when the model was loaded); absent on older sets. */
+  modelFiles?: ModelFileHash[];
 }
 
 /** A chunk of pooled vectors: `ids.length` rows, row-major, already L2-normalised. */

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { AGENT_METHOD_LABELS, batchLockName, exportAgentRuns, importAgentRuns, type AgentMethod, type AgentRunSummary } from '../../core/index.ts';
+import { AGENT_METHOD_LABELS, batchLockName, exportAgentRuns, importAgentRuns, type AgentMethod, type AgentRunSummary, type SavedAgentRun } from '../../core/index.ts';
 import { errorMessage } from '../shared/format.ts';
+import { RunEnvironmentFacts } from '../shared/RunEnvironmentFacts.tsx';
 import { downloadText, safeFileName } from '../shared/download.ts';
 import { getAgentRunStore, getSettingsStore } from '../services/stores.ts';
 import { heldLocks } from '../services/workers.ts';
@@ -18,6 +19,7 @@ export function SavedRuns({ onOpened }: { onOpened(type: 'question' | 'batch'): 
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [details, setDetails] = useState<SavedAgentRun | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: agentRunsKey });
 
   const action = useMutation({
@@ -155,6 +157,13 @@ export function SavedRuns({ onOpened }: { onOpened(type: 'question' | 'batch'): 
                     <button type="button" onClick={() => void open(s)}>
                       Open
                     </button>
+                    <button
+                      type="button"
+                      aria-pressed={details?.id === s.id}
+                      onClick={async () => setDetails(details?.id === s.id ? null : ((await (await getAgentRunStore()).get(s.id)) ?? null))}
+                    >
+                      Details
+                    </button>
                     <button type="button" onClick={() => setRenaming({ id: s.id, name: s.name })}>
                       Rename
                     </button>
@@ -177,6 +186,22 @@ export function SavedRuns({ onOpened }: { onOpened(type: 'question' | 'batch'): 
             })}
           </tbody>
         </table>
+      )}
+      {details && (
+        <section className="run-details" aria-label="Saved run details">
+          <h3>{details.name}</h3>
+          <dl className="facts">
+            <div>
+              <dt>Retriever</dt>
+              <dd>{details.retriever.label}</dd>
+            </div>
+            <div>
+              <dt>Model</dt>
+              <dd>{details.llm.model}</dd>
+            </div>
+            <RunEnvironmentFacts environment={details.environment} />
+          </dl>
+        </section>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { describeImportMark, describeRunPipeline, type RunRecord } from '../../c
 import { runPoolText } from './RunsTable.tsx';
 import { errorMessage, formatCount } from '../shared/format.ts';
 import { useRun } from '../shared/runs.ts';
+import { RunEnvironmentFacts } from '../shared/RunEnvironmentFacts.tsx';
 import { useQueries } from '../shared/corpus-data.ts';
 
 /** Everything saved with one run: configuration, versions, per-query metrics. */
@@ -62,6 +63,7 @@ function RunDetailsView({ record, onClose }: { record: RunRecord; onClose: () =>
             {Object.entries(record.versions.models ?? {}).map(([model, version]) => `; ${model}: ${version}`)}
           </dd>
         </div>
+        <RunEnvironmentFacts environment={record.environment} />
         {record.notes && (
           <div>
             <dt>Notes</dt>
