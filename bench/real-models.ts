@@ -1,12 +1,13 @@
 // Section "real models" of `npm run bench`: the real encoder (from `npm run models`) through the workbench beside
 // its reference implementations (bench/peers/, Python): sentence-transformers vectors, a dense run with exact
 // cosine, pytrec_eval, bm25s. Skipped with a message when the models or the peers are absent.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Bm25Retriever, buildQrelsMap, evaluateRun, loadCorpus, MemoryCorpusStore, OKAPI_BM25, runQueries } from '../src/core/index.ts';
 import { directorySources } from '../src/cli/node-sources.ts';
-import { runPeer } from '../scripts/python-env.mjs';
+import { runPeer, venvPython } from '../scripts/python-env.mjs';
 import { figure, heading, sharedDataset } from './harness.ts';
 import { CACHE_DIR, fidelityTexts, realModelMissing, REAL_ENCODERS, referenceVectors, ROOT, rowCosines, workbenchVectors, worstCosine, type RealEncoder } from './real/reference-encoder.ts';
 import { encoderFolder } from '../scripts/real-encoders.mjs';
@@ -18,6 +19,8 @@ import { renderSweepChart, sweepTable, type SweepResult } from './real/sweep-rep
 const narrowed = process.env.REAL_COLLECTIONS?.split(',');
 const QUERY_LIMIT = process.env.REAL_QUERIES ? Number(process.env.REAL_QUERIES) : Infinity;
 const VECTOR_CACHE = path.join(CACHE_DIR, 'vectors');
+// REAL_FIDELITY=0 skips the per-text cosine check (its figures do not change between runs of the same model).
+const FIDELITY = process.env.REAL_FIDELITY !== '0';
 const FIDELITY_COLLECTIONS = narrowed ?? ['adi', 'cranfield', 'npl', 'hotpotqa-500'];
 const RETRIEVAL_COLLECTIONS = narrowed ?? ['cranfield', 'hotpotqa-500', 'npl']; // smallest corpus first
 const MEASURES = ['nDCG@10', 'R@100', 'AP'] as const;
@@ -38,7 +41,7 @@ export async function benchRealModels(): Promise<void> {
       console.log(`${encoder.presetId}: skipped, ${missing}`);
       continue;
     }
-    await fidelity(encoder);
+    if (FIDELITY) await fidelity(encoder);
     const sweeps: SweepResult[] = [];
     for (const name of RETRIEVAL_COLLECTIONS) {
       const shared = sharedDataset(name);
@@ -47,7 +50,7 @@ export async function benchRealModels(): Promise<void> {
         continue;
       }
       const dir = withQueryLimit(name, shared);
-      denseAndMetrics(encoder, name, dir);
+      await denseAndMetrics(encoder, name, dir);
       await bm25(name, dir);
       sweeps.push(sweep(encoder, name, dir));
       await report(encoder, sweeps); // after each collection, so a long run leaves the finished part behind
@@ -90,18 +93,30 @@ function dsw(args: string[]): string {
 
 type Scores = { aggregate: Record<string, number>; perQuery: Record<string, Record<string, number>> };
 
-function denseAndMetrics(encoder: RealEncoder, name: string, dir: string): void {
+const run = promisify(execFile);
+
+/** Seconds a command took and its standard output. */
+async function timed(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ stdout: string; seconds: number }> {
+  const started = performance.now();
+  const { stdout } = await run(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 1 << 30 });
+  return { stdout, seconds: (performance.now() - started) / 1000 };
+}
+
+async function denseAndMetrics(encoder: RealEncoder, name: string, dir: string): Promise<void> {
   const work = path.join(CACHE_DIR, name);
   fs.mkdirSync(work, { recursive: true });
   const ours = path.join(work, 'dense-workbench.trec');
   const theirs = path.join(work, 'dense-peer.trec');
   const model = path.relative(ROOT, encoderFolder(ROOT, encoder));
-  const started = performance.now();
-  dsw(['run', '--dataset', dir, '--pipeline', 'dense', '--model', model, '--top-k', '1000', '--out', ours, '--vector-cache', VECTOR_CACHE]);
-  const oursSeconds = (performance.now() - started) / 1000;
-  const peerStarted = performance.now();
-  const peer = JSON.parse(runPeer(ROOT, 'dense_run.py', [encoderFolderOfPeer(encoder), dir, theirs], { quiet: true }).trim().split('\n').at(-1)!) as Record<string, number>;
-  const peerSeconds = (performance.now() - peerStarted) / 1000;
+  // The two sides embed the corpus at the same time (each its own process), so a first run takes half as long.
+  const peerEnv = { ...process.env, HF_HUB_OFFLINE: '1', TRANSFORMERS_OFFLINE: '1', TOKENIZERS_PARALLELISM: 'false' };
+  const [workbenchRun, peerRun] = await Promise.all([
+    timed(process.execPath, [path.join(ROOT, 'bin/dsw.mjs'), 'run', '--dataset', dir, '--pipeline', 'dense', '--model', model, '--top-k', '1000', '--out', ours, '--vector-cache', VECTOR_CACHE], ROOT),
+    timed(venvPython(ROOT)!, [path.join(ROOT, 'bench/peers/dense_run.py'), encoderFolderOfPeer(encoder), dir, theirs], path.join(ROOT, 'bench/peers'), peerEnv),
+  ]);
+  const oursSeconds = workbenchRun.seconds;
+  const peerSeconds = peerRun.seconds;
+  const peer = JSON.parse(peerRun.stdout.trim().split('\n').at(-1)!) as Record<string, number>;
   const workbench = (JSON.parse(dsw(['eval', '--qrels', path.join(dir, 'qrels/test.tsv'), '--run', ours, '--measures', MEASURES.join(','), '--json'])) as Scores).aggregate;
   console.log(`\n${name}: dense all-MiniLM-L6-v2, workbench (dsw run, ${oursSeconds.toFixed(0)} s) / peer (sentence-transformers + exact cosine + pytrec_eval, ${peerSeconds.toFixed(0)} s)`);
   record(name, `${name} dense run seconds workbench / peer`, `${oursSeconds.toFixed(0)} / ${peerSeconds.toFixed(0)}`, 'printed (embedding included unless cached)', null);
