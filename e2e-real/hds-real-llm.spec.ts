@@ -1,11 +1,14 @@
 // The Deep search page against the real LLM of `npm run models`, served on loopback (npm run llm:serve); skipped
 // when the model is absent. LLM_BASE_URL=http://127.0.0.1:<port>/v1 uses a server that is already running.
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { REAL_LLM_MODEL, realLlmMissing, startLlmServer, type LlmServer } from '../bench/real-llm.ts';
 
 const MH01 = 'Who founded the college attended by the engineer who designed the Harrow Point lighthouse?';
 const SCREENSHOT = path.resolve(import.meta.dirname, '../docs/hds-real-timeline.png');
+// The bench's system message: without it the small model echoes the plan prompt's two actions instead of acting.
+const SYSTEM_PROMPT = fs.readFileSync(path.resolve(import.meta.dirname, '../bench/real/hds-system-prompt.txt'), 'utf8').trim();
 
 const missing = realLlmMissing();
 let server: LlmServer | undefined;
@@ -36,6 +39,7 @@ test('a question on the sample corpus, answered by the real model: the timeline 
   await page.getByLabel('Model name').fill(REAL_LLM_MODEL);
   await page.getByLabel('Temperature').fill('0');
   await page.getByLabel('Max tokens').fill('256');
+  await page.getByLabel('System message').fill(SYSTEM_PROMPT);
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByTestId('connection-result')).toContainText(`The model "${REAL_LLM_MODEL}" is available.`, { timeout: 120_000 });
 
@@ -56,5 +60,9 @@ test('a question on the sample corpus, answered by the real model: the timeline 
   }
   await expect(page.getByTestId('final-answer')).not.toBeEmpty();
   await expect(page.getByTestId('answer-scores')).toHaveText(/^EM [01] F1 \d\.\d\d$/);
+  // Real queries: the model searched at least once, with text of its own (not the prompt's instruction echoed).
+  const chips = await timeline.getByTestId('query-chip').allTextContents();
+  expect(chips.length).toBeGreaterThanOrEqual(1);
+  for (const chip of chips) expect(chip.trim()).not.toMatch(/^(and|\.\.\.)?$/i);
   await page.screenshot({ path: SCREENSHOT, fullPage: true });
 });

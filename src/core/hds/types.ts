@@ -173,7 +173,7 @@ export const HDS_PROTOCOL = Object.freeze({
   /** Decisions applied on top of the reference behaviour. */
   decisions: Object.freeze(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H8']) as readonly string[],
   /** Additions not covered by a decision. */
-  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer']) as readonly string[],
+  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer', 'placeholder-yields-to-queries', 'echoed-instruction-block']) as readonly string[],
 });
 
 /** A complete (or cancelled, or failed) HDS run. */
