@@ -1,17 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CORE_INDEX, exportedNames, namesImportedFromCore, unusedCoreExports } from './test-support/core-door.ts';
 import { importViolations, type SourceFile } from './test-support/import-rules.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-function sources(dir: string): SourceFile[] {
+function sources(dir: string, pattern = /\.(ts|tsx)$/): SourceFile[] {
+  if (!fs.existsSync(path.join(root, dir))) return [];
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const rel = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return sources(rel);
-    return /\.(ts|tsx)$/.test(entry.name) ? [{ path: rel, text: fs.readFileSync(path.join(root, rel), 'utf8') }] : [];
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(rel, pattern);
+    return pattern.test(entry.name) ? [{ path: rel, text: fs.readFileSync(path.join(root, rel), 'utf8') }] : [];
   });
 }
+
+const read = (rel: string) => fs.readFileSync(path.join(root, rel), 'utf8');
 
 describe('import rules', () => {
   it('hold over the whole tree: one door to the core and to storage, a pure core, pages apart', () => {
@@ -41,5 +45,30 @@ describe('import rules', () => {
       'src/ui/gqr/GqrLabPage.tsx: a page never imports another page (share it through src/ui/shared)',
       'src/ui/shared/CorpusPicker.tsx: services and shared never import a page',
     ]);
+  });
+});
+
+describe('the core door', () => {
+  it('exports only names some host imports (or the type tests pin, or the documented allow-list keeps)', () => {
+    const hostCode = /\.(ts|tsx|mts|mjs)$/;
+    const files = [...sources('src'), ...sources('e2e'), ...sources('e2e-real'), ...sources('bench', hostCode), ...sources('scripts', hostCode), ...sources('bin', hostCode)];
+    expect(exportedNames(CORE_INDEX, read).size).toBeGreaterThan(100);
+    expect(unusedCoreExports(files, read)).toEqual([]);
+  });
+
+  it('reads exports, star exports, aliases and type-only imports', () => {
+    const texts: Record<string, string> = {
+      'src/core/index.ts': "export { a, type B, c as d } from './x.ts';\nexport * from './sweep/index.ts';\nexport const e = 1;",
+      'src/core/sweep/index.ts': "export {\n  f,\n  type G,\n} from './y.ts';",
+    };
+    expect([...exportedNames(CORE_INDEX, (p) => texts[p]!)].sort()).toEqual(['B', 'a', 'd', 'e', 'f', 'G'].sort());
+    const used = namesImportedFromCore([
+      { path: 'src/ui/page.tsx', text: "import { a, type B } from '../core/index.ts';" },
+      { path: 'src/cli/x.ts', text: "import type { d as D2 } from '../core/index.ts';" },
+      { path: 'src/storage/t.test.ts', text: "const { e } = await import('../core/index.ts');" },
+      { path: 'src/core/inner.ts', text: "import { f } from './index.ts';" }, // the core itself does not count
+    ]);
+    expect([...used].sort()).toEqual(['B', 'a', 'd', 'e']);
+    expect(unusedCoreExports([{ path: 'src/ui/p.ts', text: "import { a } from '../core/index.ts';" }], (p) => texts[p]!, ['e'])).toEqual(['B', 'G', 'd', 'f']);
   });
 });
