@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { DEFAULT_MEASURES, DEFAULT_PERMUTATIONS, DEFAULT_SEED, describeRunPipeline, type RunComparison, type RunSummary } from '../../core/index.ts';
+import { DEFAULT_MEASURES, DEFAULT_PERMUTATIONS, DEFAULT_SEED, describeRunPipeline, groupRuns, type RunComparison, type RunSummary } from '../../core/index.ts';
 import { errorMessage } from '../shared/format.ts';
 import { useAppStore } from '../shared/app-store.ts';
 import { useCorpora } from '../shared/corpora.ts';
@@ -42,6 +42,7 @@ export function ComparePage() {
   const [job, setJob] = useState<Job>({ status: 'idle' });
 
   const list = useMemo(() => runs.data ?? [], [runs.data]);
+  const baselineGroups = useMemo(() => groupRuns(list), [list]);
   // Defaults (also after switching corpus), said under the picker: the oldest run is the baseline and only the
   // newest other run is ticked (the latest run against the first one); tick more from the groups.
   useEffect(() => {
@@ -107,10 +108,14 @@ export function ComparePage() {
             <label>
               Baseline{' '}
               <select aria-label="Baseline" value={baselineId ?? ''} onChange={(e) => setBaselineId(e.target.value)}>
-                {list.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.name} — {describeRunPipeline(r.pipeline)}
-                  </option>
+                {baselineGroups.map((group) => (
+                  <optgroup key={group.key} label={group.kind === 'sweep' ? `Sweep “${group.title}”` : group.title}>
+                    {group.runs.map((r) => (
+                      <option key={r.id} value={r.id}>
+                        {r.name} — {describeRunPipeline(r.pipeline)}
+                      </option>
+                    ))}
+                  </optgroup>
                 ))}
               </select>
             </label>

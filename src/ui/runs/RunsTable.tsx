@@ -114,7 +114,7 @@ export function RunsTable({
             }}
             onChange={(e) => setChecked((c) => setSelected(c, listing.shown, e.target.checked))}
           />{' '}
-          Select all {listing.filtering ? 'shown' : ''} ({formatCount(listing.shown.length)})
+          {listing.filtering ? 'Select all shown' : 'Select all'} ({formatCount(listing.shown.length)})
         </label>
         {shownSelected.length > 0 && (
           <>

@@ -46,19 +46,6 @@ export function useRenameRun() {
   });
 }
 
-export function useDeleteRun() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id }: { id: string; corpusId: string }) => (await getRunStore()).deleteRun(id),
-    onSettled: (_data, _error, { id, corpusId }) =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: runsKey(corpusId) }),
-        client.removeQueries({ queryKey: runKey(id) }),
-        client.invalidateQueries({ queryKey: storageKey }),
-      ]),
-  });
-}
-
 /** Deletes several runs in one storage transaction (all or none). */
 export function useDeleteRuns() {
   const client = useQueryClient();
