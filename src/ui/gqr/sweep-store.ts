@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { runSweep, type CorpusRecord, type GqrPipelineSpec, type GridAxis, type SavedSweep, type SweepDeps, type SweepPreparedQuery, type SweepUseCaseProgress } from '../../core/index.ts';
+import { runSweep, type CorpusRecord, type GqrPipelineSpec, type GridAxis, type SavedSweep, type SweepDeps, type SweepPreparedQuery } from '../../core/index.ts';
 import { createJobStore, type JobState } from '../shared/job-store.ts';
 import { getCorpusStore, getRunStore, getVectorStore } from '../services/stores.ts';
 import { browserEnvironmentSource } from '../../workers/browser-environment.ts';
@@ -17,11 +17,14 @@ export interface SweepRequest {
   measures: string[];
 }
 
+/** What runSweep reports: phase, queries done of total, grid points. */
+export type SweepJobProgress = Parameters<NonNullable<NonNullable<Parameters<typeof runSweep>[2]>['onProgress']>>[0];
+
 /** A running or finished sweep job; kept outside the page so a sweep survives switching pages. */
-export type SweepJobState = JobState<{ name: string; corpusId: string }, SweepUseCaseProgress, { sweepId: string }>;
+export type SweepJobState = JobState<{ name: string; corpusId: string }, SweepJobProgress, { sweepId: string }>;
 
 /** The sweep job of the lab (one at a time). Every progress event is rendered as it arrives, nothing interpolated. */
-export const useSweepJob = createJobStore<{ name: string; corpusId: string }, SweepUseCaseProgress, { sweepId: string }>({ cancelMessage: 'The sweep was cancelled' });
+export const useSweepJob = createJobStore<{ name: string; corpusId: string }, SweepJobProgress, { sweepId: string }>({ cancelMessage: 'The sweep was cancelled' });
 
 interface SweepView {
   /** The sweep shown (just run, or picked from the saved ones). */
@@ -41,7 +44,7 @@ export const useSweepStore = create<SweepView>((set) => ({
 
 /** Runs a sweep over the GQR worker pool and saves its points as runs; the saved sweep is then shown. */
 export async function startSweep({ corpus, name, spec, axes, topK, measures }: SweepRequest): Promise<void> {
-  const initial: SweepUseCaseProgress = { phase: 'prepare', done: 0, total: corpus.queryCount, points: 0 };
+  const initial: SweepJobProgress = { phase: 'prepare', done: 0, total: corpus.queryCount, points: 0 };
   await useSweepJob.getState().start({ name, corpusId: corpus.id }, initial, async ({ signal, progress }) => {
     const deps = {
       corpora: await getCorpusStore(),
