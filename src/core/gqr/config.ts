@@ -84,6 +84,10 @@ export function validateGqrConfig(config: GqrConfig): void {
   // Beyond the reference: an upper bound, so a typo cannot start an optimisation that never ends.
   const steps = numberProblem(NUMERIC_RULES.gqrSteps, config.nSteps);
   if (steps) throw new Error(`n_steps ${steps}`);
+  const rate = numberProblem(NUMERIC_RULES.gqrLearningRate, config.learningRate);
+  if (rate) throw new Error(`learning_rate ${rate}`);
+  const temperature = numberProblem(NUMERIC_RULES.gqrTemperature, config.temperature);
+  if (temperature) throw new Error(`temperature ${temperature}`);
 }
 
 /**

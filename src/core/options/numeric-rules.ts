@@ -45,6 +45,11 @@ export const NUMERIC_RULES = Object.freeze({
   embeddingBatchSize: whole(1, 4096),
   /** GQR: optimisation steps. */
   gqrSteps: whole(1, 10_000),
+  /** GQR: step size and softmax temperature (> 0: the reference's check says so first). */
+  gqrLearningRate: real(0, 1_000),
+  gqrTemperature: real(0, 1_000),
+  /** Weights in [0, 1]: GQR's mixture α, a convex combination's weight. */
+  weight: real(0, 1),
 });
 
 export type NumericSetting = keyof typeof NUMERIC_RULES;

@@ -1,7 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
-  DEFAULT_GQR_CONFIG,
-  OKAPI_BM25,
+  NUMERIC_RULES,
   parseGridAxis,
   parseMeasure,
   resolveGqrConfig,
@@ -9,7 +8,6 @@ import {
   SWEEP_MODE_VALUES,
   sweepKeyLabel,
   validateGrid,
-  type Bm25Params,
   type CorpusRecord,
   type GqrConfig,
   type GqrPipelineSpec,
@@ -21,13 +19,19 @@ import { MeasuresInput } from '../shared/MeasuresInput.tsx';
 import { Bm25Settings } from '../shared/Bm25Settings.tsx';
 import { useAppStore } from '../shared/app-store.ts';
 import { useSearchableSets } from '../shared/embeddings.ts';
+import { useFieldProblems } from '../shared/field-problems.ts';
+import { NumberField } from '../shared/NumberField.tsx';
+import { useSweepForm } from './sweep-form-store.ts';
 import { useSweepStore } from './sweep-store.ts';
 
-/** The grid a new sweep starts with: 11 values of α, per-step against fixed target (DECISIONS G1). */
-const INITIAL_GRID: Partial<Record<SweepKey, string>> = {
-  mixtureAlpha: '0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1',
-  target: 'per-step, fixed',
-};
+/** The fixed numeric settings and their ranges (the grid's values are checked by the core's grid validation). */
+const FIXED_NUMBERS = [
+  ['nSteps', NUMERIC_RULES.gqrSteps],
+  ['learningRate', NUMERIC_RULES.gqrLearningRate],
+  ['temperature', NUMERIC_RULES.gqrTemperature],
+  ['mixtureAlpha', NUMERIC_RULES.weight],
+  ['fetchKMultiplier', NUMERIC_RULES.fetchKMultiplier],
+] as const;
 
 const KEY_TITLES: Record<SweepKey, string> = {
   mixtureAlpha: 'weight of the complementary distribution in the target, 0–1',
@@ -39,8 +43,6 @@ const KEY_TITLES: Record<SweepKey, string> = {
   optimizer: 'gd or adam',
 };
 
-const SWEEP_MEASURES = ['nDCG@10', 'R@10', 'RR@10'];
-
 function defaultName(): string {
   const now = new Date();
   return `α sweep ${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
@@ -51,14 +53,9 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
   const sets = useSearchableSets(corpus.id);
   const setPage = useAppStore((s) => s.setPage);
   const { state, start, cancel } = useSweepStore();
-  const [modelKey, setModelKey] = useState<string>('');
-  const [searchMode, setSearchMode] = useState<'single' | 'multi'>('single');
-  const [bm25, setBm25] = useState<Bm25Params>({ ...OKAPI_BM25 });
-  const [base, setBase] = useState<GqrConfig>({ ...DEFAULT_GQR_CONFIG });
-  const [gridText, setGridText] = useState<Partial<Record<SweepKey, string>>>(INITIAL_GRID);
-  const [topK, setTopK] = useState(10);
-  const [measures, setMeasures] = useState<string[]>(SWEEP_MEASURES);
-  const [name, setName] = useState('');
+  // The form's values live in a store (sessionStorage): leaving the lab and coming back keeps them.
+  const { modelKey, searchMode, bm25, base, gridText, topK, measures, name, update } = useSweepForm();
+  const fields = useFieldProblems();
 
   const set = sets.data?.find((s) => s.modelKey === modelKey) ?? sets.data?.[0];
   const mode = set?.tokens ? searchMode : 'single';
@@ -94,7 +91,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
     return cutoff !== undefined && cutoff > topK;
   });
   const running = state.status === 'running';
-  const ready = !!set && scored && corpus.queryCount > 0 && !grid.error && Object.keys(grid.fieldErrors).length === 0 && grid.points > 0;
+  const ready = !!set && scored && corpus.queryCount > 0 && !grid.error && Object.keys(grid.fieldErrors).length === 0 && grid.points > 0 && !fields.blocked;
 
   const submit = () => {
     if (!set || !ready) return;
@@ -107,8 +104,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
     void start({ corpus, name: name.trim() || defaultName(), spec, axes: grid.axes, topK, measures });
   };
 
-  const setBaseValue = (key: keyof GqrConfig, value: string) =>
-    setBase((b) => ({ ...b, [key]: key in SWEEP_MODE_VALUES || key === 'scorerMode' ? value : Number(value) }));
+  const setBaseValue = (key: keyof GqrConfig, value: string | number) => update({ base: { ...base, [key]: value } });
 
   return (
     <section className="panel" aria-label="New sweep">
@@ -133,7 +129,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
             <div className="row">
               <label>
                 Embeddings{' '}
-                <select aria-label="Embedding set" value={set?.modelKey ?? ''} onChange={(e) => setModelKey(e.target.value)}>
+                <select aria-label="Embedding set" value={set?.modelKey ?? ''} onChange={(e) => update({ modelKey: e.target.value })}>
                   {sets.data?.map((s) => (
                     <option key={s.modelKey} value={s.modelKey}>
                       {s.model.modelId} ({s.model.dimensions} dims{s.tokens ? ', token vectors' : ''})
@@ -143,7 +139,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
               </label>
               <label title="MaxSim needs token vectors stored with the embeddings">
                 Scoring{' '}
-                <select aria-label="Dense scoring" value={mode} onChange={(e) => setSearchMode(e.target.value as 'single' | 'multi')}>
+                <select aria-label="Dense scoring" value={mode} onChange={(e) => update({ searchMode: e.target.value as 'single' | 'multi' })}>
                   <option value="single">single vector (cosine)</option>
                   <option value="multi" disabled={!set?.tokens}>
                     multi-vector (MaxSim)
@@ -155,7 +151,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
         </fieldset>
         <fieldset>
           <legend>Complementary: BM25 (guides the refinement)</legend>
-          <Bm25Settings params={bm25} onChange={setBm25} />
+          <Bm25Settings params={bm25} onChange={(params) => update({ bm25: params })} />
         </fieldset>
         <fieldset>
           <legend>Grid (comma-separated values; leave empty to keep the fixed setting)</legend>
@@ -171,7 +167,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
                   value={gridText[key] ?? ''}
                   placeholder={`fixed: ${String(base[key])}`}
                   aria-invalid={!!grid.fieldErrors[key]}
-                  onChange={(e) => setGridText((g) => ({ ...g, [key]: e.target.value }))}
+                  onChange={(e) => update({ gridText: { ...gridText, [key]: e.target.value } })}
                 />
                 {grid.fieldErrors[key] && (
                   <span className="error" role="alert">
@@ -185,10 +181,10 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
         <fieldset>
           <legend>Fixed settings (used where the grid does not vary them)</legend>
           <div className="row wrap">
-            {(['nSteps', 'learningRate', 'temperature', 'mixtureAlpha', 'fetchKMultiplier'] as const).map((key) => (
+            {FIXED_NUMBERS.map(([key, rule]) => (
               <label key={key}>
                 {key}{' '}
-                <input type="number" step="any" aria-label={`Fixed ${key}`} value={base[key]} onChange={(e) => setBaseValue(key, e.target.value)} />
+                <NumberField rule={rule} aria-label={`Fixed ${key}`} value={base[key]} onChange={(value) => setBaseValue(key, value)} onProblem={fields.report(`Fixed ${key}`)} />
               </label>
             ))}
             {(['candidatePoolMode', 'target', 'optimizer'] as const).map((key) => (
@@ -214,18 +210,17 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
         <div className="row wrap">
           <label>
             top k{' '}
-            <input
-              type="number"
-              min={1}
-              max={1000}
+            <NumberField
+              rule={NUMERIC_RULES.topK}
               value={topK}
               aria-label="Results per query (top k)"
-              onChange={(e) => setTopK(Math.min(1000, Math.max(1, Math.floor(Number(e.target.value)) || 10)))}
+              onChange={(value) => update({ topK: value })}
+              onProblem={fields.report('top k')}
             />
           </label>
-          <MeasuresInput value={measures} onChange={setMeasures} />
+          <MeasuresInput value={measures} onChange={(next) => update({ measures: next })} />
           <label>
-            Name <input type="text" value={name} placeholder="α sweep hh:mm" aria-label="Sweep name" onChange={(e) => setName(e.target.value)} />
+            Name <input type="text" value={name} placeholder="α sweep hh:mm" aria-label="Sweep name" onChange={(e) => update({ name: e.target.value })} />
           </label>
         </div>
         {shallowMeasures.length > 0 && (
@@ -237,6 +232,11 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
         {grid.error && (
           <p className="error" role="alert">
             {grid.error}
+          </p>
+        )}
+        {fields.blocked && (
+          <p className="error" role="alert">
+            {fields.summary}
           </p>
         )}
         {!scored && <p className="notice">This corpus has no relevance judgements, so a sweep cannot be scored.</p>}

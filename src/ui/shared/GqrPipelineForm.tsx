@@ -1,5 +1,6 @@
 import {
   DEFAULT_GQR_CONFIG,
+  NUMERIC_RULES,
   OKAPI_BM25,
   resolveGqrConfig,
   SWEEP_MODE_VALUES,
@@ -9,6 +10,7 @@ import {
 } from '../../core/index.ts';
 import { errorMessage } from './format.ts';
 import { Bm25Settings } from './Bm25Settings.tsx';
+import { NumberField } from './NumberField.tsx';
 import { DenseForm } from './pipeline-forms.tsx';
 
 /** The GQR spec a form starts from: a dense primary (its set chosen by the dense form), BM25, the reference defaults. */
@@ -21,7 +23,14 @@ export function initialGqrSpec(): GqrPipelineSpec {
   };
 }
 
-const NUMBER_KEYS = ['mixtureAlpha', 'nSteps', 'learningRate', 'temperature', 'fetchKMultiplier'] as const;
+/** GQR's numeric settings and their shared ranges. */
+const NUMBER_KEYS = [
+  ['mixtureAlpha', NUMERIC_RULES.weight],
+  ['nSteps', NUMERIC_RULES.gqrSteps],
+  ['learningRate', NUMERIC_RULES.gqrLearningRate],
+  ['temperature', NUMERIC_RULES.gqrTemperature],
+  ['fetchKMultiplier', NUMERIC_RULES.fetchKMultiplier],
+] as const;
 const MODE_KEYS = ['candidatePoolMode', 'target', 'optimizer'] as const;
 
 /** Edits a GQR pipeline: the dense primary, the BM25 complementary, and every GQR setting. */
@@ -41,10 +50,10 @@ export function GqrPipelineForm({ spec, onChange, corpusId }: { spec: PipelineSp
       {spec.complementary.kind === 'bm25' && (
         <Bm25Settings params={spec.complementary.params} onChange={(params) => onChange({ ...spec, complementary: { kind: 'bm25', params } })} />
       )}
-      {NUMBER_KEYS.map((key) => (
+      {NUMBER_KEYS.map(([key, rule]) => (
         <label key={key}>
           {key}{' '}
-          <input type="number" step="any" aria-label={`GQR ${key}`} value={spec.config[key]} onChange={(e) => set({ [key]: Number(e.target.value) })} />
+          <NumberField rule={rule} aria-label={`GQR ${key}`} value={spec.config[key]} onChange={(value) => set({ [key]: value })} />
         </label>
       ))}
       {MODE_KEYS.map((key) => (
