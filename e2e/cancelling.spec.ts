@@ -32,8 +32,6 @@ async function embeddingSetRows(page: Page): Promise<Array<{ rowsDone: number; c
 }
 
 test('cancelling an embedding shows Cancelling…, then cancelled; what is stored is consistent and resumable', async ({ page }) => {
-  // Before the embed worker takes an abort port (branch w12core), cancel is heard only at the end of a 4,096-row
-  // chunk, so the 168-document sample always finishes. Remove this line when that lands (it passed on the merge).
   await page.goto('/#/corpora');
   await page.getByRole('button', { name: 'Load the sample corpus' }).click();
   await expect(page.getByTestId('load-summary')).toContainText('Loaded “Meridian Coast (sample)”');

@@ -66,7 +66,7 @@ test('a 5 MB reply streamed in 4 KB chunks: no main-thread task over 200 ms, bou
   const output = turn1.getByTestId('model-output');
   expect(((await output.textContent()) ?? '').length).toBeLessThan(25_000);
   expect(await output.textContent()).toMatch(/\\boxed\{Saltmere\}$/);
-  await expect(turn1.getByText(/Model output: the first [\d,]+ of 5,[\d,]+ characters are hidden/)).toBeVisible();
-  await turn1.getByRole('button', { name: 'Show all' }).click();
+  await expect(turn1.getByText(/The first [\d,]+ of 5,[\d,]+ characters are hidden/)).toBeVisible();
+  await turn1.getByRole('button', { name: 'Show all of the model output' }).click();
   await expect.poll(async () => ((await output.textContent()) ?? '').length).toBe(REPLY.length);
 });

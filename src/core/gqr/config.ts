@@ -94,6 +94,10 @@ export function validateGqrConfig(config: GqrConfig): void {
     const pool = typeof config.poolSize === 'number' ? numberProblem(NUMERIC_RULES.gqrPoolSize, config.poolSize) : 'must be a whole number';
     if (pool) throw new Error(`pool_size ${pool}`);
   }
+  const rate = numberProblem(NUMERIC_RULES.gqrLearningRate, config.learningRate);
+  if (rate) throw new Error(`learning_rate ${rate}`);
+  const temperature = numberProblem(NUMERIC_RULES.gqrTemperature, config.temperature);
+  if (temperature) throw new Error(`temperature ${temperature}`);
 }
 
 /**

@@ -49,6 +49,11 @@ export const NUMERIC_RULES = Object.freeze({
   gqrSteps: whole(1, 10_000),
   /** GQR: documents each child fetches for the candidate pool when fixed. */
   gqrPoolSize: whole(1, 100_000),
+  /** GQR: step size and softmax temperature (> 0: the reference's check says so first). */
+  gqrLearningRate: real(0, 1_000),
+  gqrTemperature: real(0, 1_000),
+  /** Weights in [0, 1]: GQR's mixture α, a convex combination's weight. */
+  weight: real(0, 1),
 });
 
 export type NumericSetting = keyof typeof NUMERIC_RULES;

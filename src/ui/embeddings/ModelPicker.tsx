@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { DTYPE_FILES, EMBEDDING_MODEL_PRESETS, howToGetModel, HUGGING_FACE_HOST, type EmbeddingDtype } from '../../core/index.ts';
+import { DTYPE_FILES, EMBEDDING_MODEL_PRESETS, howToGetModel, HUGGING_FACE_HOST, NUMERIC_RULES, type EmbeddingDtype } from '../../core/index.ts';
 import { errorMessage, formatBytes } from '../shared/format.ts';
 import { filesFromInput } from '../shared/picked-files.ts';
+import { NumberField } from '../shared/NumberField.tsx';
 import { modelFoldersKey } from '../services/query-keys.ts';
 import { getEmbedWorker } from '../services/workers.ts';
 import { useModelFolders } from '../shared/embeddings.ts';
@@ -165,14 +166,7 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
       <div className="row">
         <label>
           Batch size{' '}
-          <input
-            type="number"
-            min={1}
-            max={512}
-            aria-label="Batch size"
-            value={choice.batchSize}
-            onChange={(e) => setChoice({ batchSize: Math.min(512, Math.max(1, Math.floor(Number(e.target.value)) || 32)) })}
-          />
+          <NumberField rule={NUMERIC_RULES.embeddingBatchSize} aria-label="Batch size" value={choice.batchSize} onChange={(batchSize) => setChoice({ batchSize })} />
         </label>
         <label title="One vector per token as well, for late-interaction MaxSim (GQR's multi scorer). Needs much more storage.">
           <input type="checkbox" checked={choice.tokens} onChange={(e) => setChoice({ tokens: e.target.checked })} /> also store token-level vectors

@@ -1,7 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
-  DEFAULT_GQR_CONFIG,
-  OKAPI_BM25,
+  NUMERIC_RULES,
   parseGridAxis,
   parseMeasure,
   resolveGqrConfig,
@@ -9,7 +8,6 @@ import {
   SWEEP_MODE_VALUES,
   sweepKeyLabel,
   validateGrid,
-  type Bm25Params,
   type CorpusRecord,
   type GqrConfig,
   type GqrPipelineSpec,
@@ -25,12 +23,18 @@ import { useSearchableSets } from '../shared/embeddings.ts';
 import { startSweep, useSweepJob } from './sweep-store.ts';
 import { isActive } from '../shared/job-store.ts';
 import { CancelButton } from '../shared/CancelButton.tsx';
+import { useFieldProblems } from '../shared/field-problems.ts';
+import { NumberField } from '../shared/NumberField.tsx';
+import { useSweepForm } from './sweep-form-store.ts';
 
-/** The grid a new sweep starts with: 11 values of α, per-step against fixed target (DECISIONS G1). */
-const INITIAL_GRID: Partial<Record<SweepKey, string>> = {
-  mixtureAlpha: '0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1',
-  target: 'per-step, fixed',
-};
+/** The fixed numeric settings and their ranges (the grid's values are checked by the core's grid validation). */
+const FIXED_NUMBERS = [
+  ['nSteps', NUMERIC_RULES.gqrSteps],
+  ['learningRate', NUMERIC_RULES.gqrLearningRate],
+  ['temperature', NUMERIC_RULES.gqrTemperature],
+  ['mixtureAlpha', NUMERIC_RULES.weight],
+  ['fetchKMultiplier', NUMERIC_RULES.fetchKMultiplier],
+] as const;
 
 const KEY_TITLES: Record<SweepKey, string> = {
   mixtureAlpha: 'weight of the complementary distribution in the target, 0–1',
@@ -41,8 +45,6 @@ const KEY_TITLES: Record<SweepKey, string> = {
   target: 'per-step or fixed',
   optimizer: 'gd or adam',
 };
-
-const SWEEP_MEASURES = ['nDCG@10', 'R@10', 'RR@10'];
 
 function defaultName(): string {
   const now = new Date();
@@ -55,14 +57,9 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
   const setPage = useAppStore((s) => s.setPage);
   const state = useSweepJob((s) => s.state);
   const cancel = useSweepJob((s) => s.cancel);
-  const [modelKey, setModelKey] = useState<string>('');
-  const [searchMode, setSearchMode] = useState<'single' | 'multi'>('single');
-  const [bm25, setBm25] = useState<Bm25Params>({ ...OKAPI_BM25 });
-  const [base, setBase] = useState<GqrConfig>({ ...DEFAULT_GQR_CONFIG });
-  const [gridText, setGridText] = useState<Partial<Record<SweepKey, string>>>(INITIAL_GRID);
-  const [topK, setTopK] = useState(10);
-  const [measures, setMeasures] = useState<string[]>(SWEEP_MEASURES);
-  const [name, setName] = useState('');
+  // The form's values live in a store (sessionStorage): leaving the lab and coming back keeps them.
+  const { modelKey, searchMode, bm25, base, gridText, topK, measures, name, update } = useSweepForm();
+  const fields = useFieldProblems();
 
   const set = sets.data?.find((s) => s.modelKey === modelKey) ?? sets.data?.[0];
   const mode = set?.tokens ? searchMode : 'single';
@@ -98,7 +95,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
     return cutoff !== undefined && cutoff > topK;
   });
   const running = isActive(state);
-  const ready = !!set && scored && corpus.queryCount > 0 && !grid.error && Object.keys(grid.fieldErrors).length === 0 && grid.points > 0;
+  const ready = !!set && scored && corpus.queryCount > 0 && !grid.error && Object.keys(grid.fieldErrors).length === 0 && grid.points > 0 && !fields.blocked;
 
   const submit = () => {
     if (!set || !ready) return;
@@ -111,8 +108,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
     void startSweep({ corpus, name: name.trim() || defaultName(), spec, axes: grid.axes, topK, measures });
   };
 
-  const setBaseValue = (key: keyof GqrConfig, value: string) =>
-    setBase((b) => ({ ...b, [key]: key in SWEEP_MODE_VALUES || key === 'scorerMode' ? value : Number(value) }));
+  const setBaseValue = (key: keyof GqrConfig, value: string | number) => update({ base: { ...base, [key]: value } });
 
   return (
     <section className="panel" aria-label="New sweep">
@@ -137,7 +133,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
             <div className="row">
               <label>
                 Embeddings{' '}
-                <select aria-label="Embedding set" value={set?.modelKey ?? ''} onChange={(e) => setModelKey(e.target.value)}>
+                <select aria-label="Embedding set" value={set?.modelKey ?? ''} onChange={(e) => update({ modelKey: e.target.value })}>
                   {sets.data?.map((s) => (
                     <option key={s.modelKey} value={s.modelKey}>
                       {s.model.modelId} ({s.model.dimensions} dims{s.tokens ? ', token vectors' : ''})
@@ -147,7 +143,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
               </label>
               <label title="MaxSim needs token vectors stored with the embeddings">
                 Scoring{' '}
-                <select aria-label="Dense scoring" value={mode} onChange={(e) => setSearchMode(e.target.value as 'single' | 'multi')}>
+                <select aria-label="Dense scoring" value={mode} onChange={(e) => update({ searchMode: e.target.value as 'single' | 'multi' })}>
                   <option value="single">single vector (cosine)</option>
                   <option value="multi" disabled={!set?.tokens}>
                     multi-vector (MaxSim)
@@ -159,7 +155,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
         </fieldset>
         <fieldset>
           <legend>Complementary: BM25 (guides the refinement)</legend>
-          <Bm25Settings params={bm25} onChange={setBm25} />
+          <Bm25Settings params={bm25} onChange={(params) => update({ bm25: params })} />
         </fieldset>
         <fieldset>
           <legend>Grid (comma-separated values; leave empty to keep the fixed setting)</legend>
@@ -175,7 +171,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
                   value={gridText[key] ?? ''}
                   placeholder={`fixed: ${String(base[key])}`}
                   aria-invalid={!!grid.fieldErrors[key]}
-                  onChange={(e) => setGridText((g) => ({ ...g, [key]: e.target.value }))}
+                  onChange={(e) => update({ gridText: { ...gridText, [key]: e.target.value } })}
                 />
                 {grid.fieldErrors[key] && (
                   <span className="error" role="alert">
@@ -189,10 +185,10 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
         <fieldset>
           <legend>Fixed settings (used where the grid does not vary them)</legend>
           <div className="row wrap">
-            {(['nSteps', 'learningRate', 'temperature', 'mixtureAlpha', 'fetchKMultiplier'] as const).map((key) => (
+            {FIXED_NUMBERS.map(([key, rule]) => (
               <label key={key}>
                 {key}{' '}
-                <input type="number" step="any" aria-label={`Fixed ${key}`} value={base[key]} onChange={(e) => setBaseValue(key, e.target.value)} />
+                <NumberField rule={rule} aria-label={`Fixed ${key}`} value={base[key]} onChange={(value) => setBaseValue(key, value)} onProblem={fields.report(`Fixed ${key}`)} />
               </label>
             ))}
             {(['candidatePoolMode', 'target', 'optimizer'] as const).map((key) => (
@@ -205,7 +201,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
                 </select>
               </label>
             ))}
-            <GqrPoolSizeField config={base} topK={topK} onChange={setBase} label="Fixed poolSize" />
+            <GqrPoolSizeField config={base} topK={topK} onChange={(config) => update({ base: config })} label="Fixed poolSize" />
             <label title="auto follows the primary's scoring">
               scorerMode{' '}
               <select aria-label="Fixed scorerMode" value={base.scorerMode} onChange={(e) => setBaseValue('scorerMode', e.target.value)}>
@@ -219,18 +215,17 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
         <div className="row wrap">
           <label>
             top k{' '}
-            <input
-              type="number"
-              min={1}
-              max={1000}
+            <NumberField
+              rule={NUMERIC_RULES.topK}
               value={topK}
               aria-label="Results per query (top k)"
-              onChange={(e) => setTopK(Math.min(1000, Math.max(1, Math.floor(Number(e.target.value)) || 10)))}
+              onChange={(value) => update({ topK: value })}
+              onProblem={fields.report('top k')}
             />
           </label>
-          <MeasuresInput value={measures} onChange={setMeasures} />
+          <MeasuresInput value={measures} onChange={(next) => update({ measures: next })} />
           <label>
-            Name <input type="text" value={name} placeholder="α sweep hh:mm" aria-label="Sweep name" onChange={(e) => setName(e.target.value)} />
+            Name <input type="text" value={name} placeholder="α sweep hh:mm" aria-label="Sweep name" onChange={(e) => update({ name: e.target.value })} />
           </label>
         </div>
         {shallowMeasures.length > 0 && (
@@ -242,6 +237,11 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
         {grid.error && (
           <p className="error" role="alert">
             {grid.error}
+          </p>
+        )}
+        {fields.blocked && (
+          <p className="error" role="alert">
+            {fields.summary}
           </p>
         )}
         {!scored && <p className="notice">This corpus has no relevance judgements, so a sweep cannot be scored.</p>}

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { AGENT_METHOD_LABELS, budgetSweepVariants, exportAgentRuns, type AgentMethod, type BatchVariant, type BudgetParam } from '../../core/index.ts';
+import { AGENT_METHOD_LABELS, budgetSweepVariants, exportAgentRuns, NUMERIC_RULES, type AgentMethod, type BatchVariant, type BudgetParam } from '../../core/index.ts';
 import { errorMessage } from '../shared/format.ts';
+import { useFieldProblems } from '../shared/field-problems.ts';
+import { NumberField } from '../shared/NumberField.tsx';
 import { downloadText, safeFileName } from '../shared/download.ts';
 import { CorpusPicker } from '../shared/CorpusPicker.tsx';
 import { useAppStore } from '../shared/app-store.ts';
@@ -26,7 +28,8 @@ export function BatchPanel() {
   const [baselines, setBaselines] = useState<AgentMethod[]>(['single-shot', 'ircot', 'decomposition']);
   const [param, setParam] = useState<BudgetParam>('maxTurns');
   const [values, setValues] = useState('1, 2, 3, 4');
-  const [limit, setLimit] = useState('');
+  const [limit, setLimit] = useState<number | undefined>(undefined);
+  const fields = useFieldProblems();
   const [formError, setFormError] = useState<string | null>(null);
   const running = active === 'batch';
   const available = questions.data ?? [];
@@ -51,11 +54,8 @@ export function BatchPanel() {
       setFormError(errorMessage(error));
       return;
     }
-    const n = limit.trim() === '' ? available.length : Number(limit);
-    if (!Number.isInteger(n) || n < 1) {
-      setFormError('The number of questions must be a whole number of at least 1.');
-      return;
-    }
+    if (fields.blocked) return;
+    const n = limit ?? available.length;
     const questionIds = available.slice(0, n).map((q) => q.id);
     name = `${questionIds.length} questions · ${name}`;
     await settings.flush();
@@ -94,7 +94,15 @@ export function BatchPanel() {
             </label>
             <label>
               Questions{' '}
-              <input type="number" min={1} aria-label="Number of questions" placeholder={`all ${available.length}`} value={limit} onChange={(e) => setLimit(e.target.value)} />
+              <NumberField
+                optional
+                rule={NUMERIC_RULES.questionLimit}
+                aria-label="Number of questions"
+                placeholder={`all ${available.length}`}
+                value={limit}
+                onChange={setLimit}
+                onProblem={fields.report('Questions')}
+              />
             </label>
           </div>
           {mode === 'compare' ? (
@@ -128,12 +136,17 @@ export function BatchPanel() {
             </div>
           )}
           <div className="row">
-            <button type="submit" className="primary" disabled={!!active || !corpusId || available.length === 0}>
+            <button type="submit" className="primary" disabled={!!active || !corpusId || available.length === 0 || fields.blocked}>
               Run batch
             </button>
             <CancelButton cancelling={running && cancelling} onCancel={run.cancel} disabled={!running} />
             {active === 'question' && <span className="hint">A question is running on the Ask tab.</span>}
           </div>
+          {fields.blocked && (
+            <p className="error" role="alert">
+              {fields.summary}
+            </p>
+          )}
           {formError && <p className="error">{formError}</p>}
         </form>
       )}

@@ -27,8 +27,8 @@ export function StreamingText(props: { text: string | TextPieces; empty: string;
     <>
       {hidden > 0 && (
         <p className="meta hidden-text">
-          {props.label}: the first {hidden.toLocaleString('en-US')} of {text.length.toLocaleString('en-US')} characters are hidden.{' '}
-          <button type="button" onClick={() => setShowAll(true)}>
+          The first {hidden.toLocaleString('en-US')} of {text.length.toLocaleString('en-US')} characters are hidden.{' '}
+          <button type="button" aria-label={`Show all of the ${props.label.toLowerCase()}`} onClick={() => setShowAll(true)}>
             Show all
           </button>
         </p>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Analyzer, describeGqrPool, highlightSegments, isComplete, type CorpusDocument, type GqrPipelineSpec, type PipelineSpec } from '../../core/index.ts';
+import { Analyzer, describeGqrPool, highlightSegments, isComplete, NUMERIC_RULES, type CorpusDocument, type GqrPipelineSpec, type PipelineSpec } from '../../core/index.ts';
 import type { SearchHit } from '../../workers/retrieval-worker-api.ts';
 import { errorMessage } from '../shared/format.ts';
 import { Highlighted } from '../shared/Highlighted.tsx';
@@ -69,7 +69,7 @@ export function SearchPage() {
         <CorpusPicker />
         <input type="search" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Search query" aria-label="Query" autoFocus />
         <label>
-          top k <NumberField integer min={1} max={1000} value={topK} aria-label="Top k" onChange={setTopK} />
+          top k <NumberField rule={NUMERIC_RULES.topK} value={topK} aria-label="Top k" onChange={setTopK} />
         </label>
         <button type="submit" className="primary">
           Search

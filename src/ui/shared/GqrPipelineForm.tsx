@@ -11,8 +11,8 @@ import {
 } from '../../core/index.ts';
 import { errorMessage } from './format.ts';
 import { Bm25Settings } from './Bm25Settings.tsx';
-import { DenseForm } from './pipeline-forms.tsx';
 import { NumberField } from './NumberField.tsx';
+import { DenseForm } from './pipeline-forms.tsx';
 
 /**
  * The candidate pool's depth: empty = top k × fetchKMultiplier (the reference, so the pool and the ranking follow
@@ -60,7 +60,14 @@ export function initialGqrSpec(): GqrPipelineSpec {
   };
 }
 
-const NUMBER_KEYS = ['mixtureAlpha', 'nSteps', 'learningRate', 'temperature', 'fetchKMultiplier'] as const;
+/** GQR's numeric settings and their shared ranges. */
+const NUMBER_KEYS = [
+  ['mixtureAlpha', NUMERIC_RULES.weight],
+  ['nSteps', NUMERIC_RULES.gqrSteps],
+  ['learningRate', NUMERIC_RULES.gqrLearningRate],
+  ['temperature', NUMERIC_RULES.gqrTemperature],
+  ['fetchKMultiplier', NUMERIC_RULES.fetchKMultiplier],
+] as const;
 const MODE_KEYS = ['candidatePoolMode', 'target', 'optimizer'] as const;
 
 /** Edits a GQR pipeline: the dense primary, the BM25 complementary, and every GQR setting. */
@@ -80,10 +87,10 @@ export function GqrPipelineForm({ spec, onChange, corpusId, topK }: { spec: Pipe
       {spec.complementary.kind === 'bm25' && (
         <Bm25Settings params={spec.complementary.params} onChange={(params) => onChange({ ...spec, complementary: { kind: 'bm25', params } })} />
       )}
-      {NUMBER_KEYS.map((key) => (
+      {NUMBER_KEYS.map(([key, rule]) => (
         <label key={key}>
           {key}{' '}
-          <input type="number" step="any" aria-label={`GQR ${key}`} value={spec.config[key]} onChange={(e) => set({ [key]: Number(e.target.value) })} />
+          <NumberField rule={rule} aria-label={`GQR ${key}`} value={spec.config[key]} onChange={(value) => set({ [key]: value })} />
         </label>
       ))}
       <GqrPoolSizeField config={spec.config} topK={topK} onChange={(config) => onChange({ ...spec, config })} />

@@ -1,4 +1,4 @@
-import { useEffect, useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
 import { numberProblem, type NumericRule } from '../../core/index.ts';
 
 interface CommonProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type' | 'min' | 'max'> {
@@ -8,6 +8,8 @@ interface CommonProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value
   integer?: boolean;
   /** The shared range of this setting (core NUMERIC_RULES); sets min, max and integer. */
   rule?: NumericRule;
+  /** Told what is wrong with the typed text (null once it is valid), so a form can disable its run button. */
+  onProblem?: (problem: string | null) => void;
 }
 
 type NumberFieldProps = CommonProps &
@@ -22,7 +24,7 @@ type NumberFieldProps = CommonProps &
  * within bounds; otherwise the field is marked invalid with a message saying what it accepts.
  */
 export function NumberField(props: NumberFieldProps) {
-  const { value, onChange, optional, rule, ...rest } = props;
+  const { value, onChange, optional, rule, onProblem, ...rest } = props;
   const min = rule?.min ?? props.min;
   const max = rule?.max ?? props.max;
   const integer = rule?.integer ?? props.integer ?? false;
@@ -37,6 +39,10 @@ export function NumberField(props: NumberFieldProps) {
   }, [value, shown]);
   const problemOf = (t: string) => (optional && t.trim() === '' ? null : check(t, min, max, integer));
   const problem = problemOf(text);
+  const onProblemRef = useRef(onProblem);
+  onProblemRef.current = onProblem;
+  useEffect(() => onProblemRef.current?.(problem), [problem]);
+  useEffect(() => () => onProblemRef.current?.(null), []); // a field that goes away blocks nothing
   return (
     <input
       {...rest}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import {
+  NUMERIC_RULES,
   NORMALIZE_METHODS,
   OKAPI_BM25,
   resolveVectorForm,
@@ -8,6 +9,7 @@ import {
   type DensePipelineSpec,
   type EmbeddingSetRecord,
   type NormalizeMethod,
+  type NumericRule,
   type PipelineSpec,
   type RrfPipelineSpec,
   type VectorFormChoice,
@@ -15,6 +17,7 @@ import {
 import { useAppStore } from './app-store.ts';
 import { useSearchableSets } from './embeddings.ts';
 import { Bm25Settings } from './Bm25Settings.tsx';
+import { NumberField } from './NumberField.tsx';
 
 /** What a pipeline settings form receives (the Runs page's form contract). */
 export interface SpecFormProps {
@@ -147,22 +150,29 @@ function ChildSelect(props: { label: string; spec: PipelineSpec; sets: Embedding
   );
 }
 
-function NumberInput(props: { label: string; value: number | null; step: number; min?: number; max?: number; onChange: (v: number | null) => void; title?: string }) {
+function NumberInput(props: {
+  label: string;
+  value: number | null;
+  step: number;
+  min?: number;
+  max?: number;
+  /** The shared range (core NUMERIC_RULES): out-of-range text is marked with the range and not taken. */
+  rule?: NumericRule;
+  onChange: (v: number | null) => void;
+  title?: string;
+}) {
   return (
     <label title={props.title}>
       {props.label}{' '}
-      <input
-        type="number"
+      <NumberField
+        optional
         aria-label={props.label}
         step={props.step}
         min={props.min}
         max={props.max}
-        value={props.value ?? ''}
-        onChange={(e) => {
-          if (e.target.value.trim() === '') return props.onChange(null);
-          const v = Number(e.target.value);
-          if (Number.isFinite(v) && (props.min === undefined || v >= props.min) && (props.max === undefined || v <= props.max)) props.onChange(v);
-        }}
+        rule={props.rule}
+        value={props.value ?? undefined}
+        onChange={(v) => props.onChange(v ?? null)}
       />
     </label>
   );
@@ -189,7 +199,7 @@ export function FusionForm({ spec, onChange, corpusId }: SpecFormProps) {
       <ChildSelect label="Pipeline 2" spec={fusion.pipelines[1]} sets={sets ?? []} onChange={(c) => setChild(1, c)} />
       <div className="row">
         {fusion.kind === 'rrf' ? (
-          <NumberInput label="RRF k" value={fusion.k} step={1} min={0} onChange={(k) => k !== null && onChange({ ...fusion, k })} title="score = Σ 1/(k + rank)" />
+          <NumberInput label="RRF k" value={fusion.k} step={1} rule={NUMERIC_RULES.rrfK} onChange={(k) => k !== null && onChange({ ...fusion, k })} title="score = Σ 1/(k + rank)" />
         ) : (
           <>
             <label>
@@ -220,8 +230,7 @@ export function FusionForm({ spec, onChange, corpusId }: SpecFormProps) {
               label="Weight of pipeline 1"
               value={fusion.weight}
               step={0.05}
-              min={0}
-              max={1}
+              rule={NUMERIC_RULES.weight}
               onChange={(weight) => weight !== null && onChange({ ...fusion, weight })}
             />
             {fusion.normalizeMethod === 'tmm' && (
@@ -236,7 +245,7 @@ export function FusionForm({ spec, onChange, corpusId }: SpecFormProps) {
           label="Fetch multiplier"
           value={fusion.fetchKMultiplier}
           step={1}
-          min={1}
+          rule={NUMERIC_RULES.fetchKMultiplier}
           title="each pipeline fetches top k × this before fusing"
           onChange={(m) => m !== null && Number.isInteger(m) && onChange({ ...fusion, fetchKMultiplier: m })}
         />
