@@ -3,24 +3,27 @@ import * as Comlink from 'comlink';
 import {
   buildRetriever,
   GqrRetriever,
+  RemoteRetriever,
   sweepPreparedQueries,
   tracePrepared,
   type GqrPipelineSpec,
   type GqrPrepared,
   type SweepPreparedQuery,
 } from '../core/index.ts';
-import { IdbCorpusStore, IdbVectorStore, openWorkbenchDb } from '../storage/index.ts';
+import { IdbVectorStore, openWorkbenchDb } from '../storage/index.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
+import { remoteAwareStore, resourcesOf } from './corpus-sources.ts';
 import type { GqrInspection, GqrWorkerApi } from './gqr-worker-api.ts';
 
 const dbPromise = openWorkbenchDb();
-const storePromise = dbPromise.then((db) => new IdbCorpusStore(db));
+const storePromise = dbPromise.then((db) => remoteAwareStore(db));
 const resources = new CorpusResourceCache(storePromise, 2, dbPromise.then((db) => new IdbVectorStore(db)));
 let current: AbortController | null = null;
 
-async function gqrRetriever(corpusId: string, spec: GqrPipelineSpec): Promise<GqrRetriever> {
-  const retriever = await buildRetriever(spec, resources.get(corpusId));
-  if (!(retriever instanceof GqrRetriever)) throw new Error('Not a GQR pipeline');
+// A remote corpus's GQR runs its children on the server (RemoteRetriever.prepare); re-ranking stays here.
+async function gqrRetriever(corpusId: string, spec: GqrPipelineSpec): Promise<GqrRetriever | RemoteRetriever> {
+  const retriever = await buildRetriever(spec, resourcesOf(corpusId, await storePromise, () => resources.get(corpusId)));
+  if (!(retriever instanceof GqrRetriever) && !(retriever instanceof RemoteRetriever)) throw new Error('Not a GQR pipeline');
   return retriever;
 }
 
@@ -36,6 +39,10 @@ const api: GqrWorkerApi = {
     try {
       const started = performance.now();
       const retriever = await gqrRetriever(corpusId, spec);
+      if (retriever instanceof RemoteRetriever) {
+        const prepared = await retriever.prepareQueries(queryIds, topK, onProgress, controller.signal);
+        return { prepared, config: { ...retriever.config }, loaded: [`Prepared on ${String(retriever.config.server)}`], elapsedMs: performance.now() - started };
+      }
       const all = await (await storePromise).getQueries(corpusId);
       const wanted = queryIds ? new Set(queryIds) : null;
       const queries = wanted ? all.filter((q) => wanted.has(q.id)) : all;
@@ -71,6 +78,7 @@ const api: GqrWorkerApi = {
 
   forget(corpusId) {
     resources.forget(corpusId);
+    void storePromise.then((store) => store.forget(corpusId));
   },
 };
 

@@ -3,9 +3,10 @@ import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import * as Comlink from 'comlink';
 import type { TextGenerationDevice, TransformersModule } from '../core/index.ts';
-import { IdbAgentRunStore, IdbCorpusStore, IdbSettingsStore, IdbVectorStore, openWorkbenchDb } from '../storage/index.ts';
+import { IdbAgentRunStore, IdbSettingsStore, IdbVectorStore, openWorkbenchDb } from '../storage/index.ts';
 import { signalOfPort } from './abort-bridge.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
+import { remoteAwareStore, resourcesOf } from './corpus-sources.ts';
 import { HdsJobs } from './hds-jobs.ts';
 import type { HdsWorkerApi } from './hds-worker-api.ts';
 
@@ -37,14 +38,17 @@ void webGpuDevice().then((device) => (host.autoDevice = device));
 
 // Exposed at once (messages sent before `expose` would be lost); the stores open on first use.
 const jobs = openWorkbenchDb().then((db) => {
-  const corpora = new IdbCorpusStore(db);
+  const corpora = remoteAwareStore(db);
   const resources = new CorpusResourceCache(Promise.resolve(corpora), 2, Promise.resolve(new IdbVectorStore(db)));
   const settings = new IdbSettingsStore(db);
   return new HdsJobs({
     corpora,
     runs: new IdbAgentRunStore(db, () => settings.secrets()),
-    resources: (corpusId) => resources.get(corpusId),
-    forget: (corpusId) => resources.forget(corpusId),
+    resources: (corpusId) => resourcesOf(corpusId, corpora, () => resources.get(corpusId)),
+    forget: (corpusId) => {
+      resources.forget(corpusId);
+      corpora.forget(corpusId);
+    },
     host,
     withLock: (name, work) => (navigator.locks ? navigator.locks.request(name, work) : work()),
   });

@@ -1,13 +1,14 @@
 // Retrieval over stored corpora: ad-hoc searches and whole query sets, for any pipeline spec.
 import * as Comlink from 'comlink';
-import { buildRetriever, describeEmbeddingModel, runQuerySet, type EmbeddingModelInfo, type PipelineSpec } from '../core/index.ts';
-import { IdbCorpusStore, IdbRunStore, IdbVectorStore, openWorkbenchDb } from '../storage/index.ts';
+import { buildRetriever, describeEmbeddingModel, remoteRunConfig, runQuerySet, type EmbeddingModelInfo, type PipelineSpec } from '../core/index.ts';
+import { IdbRunStore, IdbVectorStore, openWorkbenchDb } from '../storage/index.ts';
 import { signalOfPort } from './abort-bridge.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
+import { remoteAwareStore, resourcesOf } from './corpus-sources.ts';
 import type { RetrievalWorkerApi, SearchResponse } from './retrieval-worker-api.ts';
 
 const db = openWorkbenchDb();
-const storePromise = db.then((d) => new IdbCorpusStore(d));
+const storePromise = db.then((d) => remoteAwareStore(d));
 const runStore = db.then((d) => new IdbRunStore(d));
 const resources = new CorpusResourceCache(storePromise, 2, db.then((d) => new IdbVectorStore(d)));
 
@@ -22,6 +23,14 @@ async function corpusResources(corpusId: string) {
 
 const api: RetrievalWorkerApi = {
   async search(corpusId: string, spec: PipelineSpec, query: string, k: number): Promise<SearchResponse> {
+    const store = await storePromise;
+    const remote = await store.remoteOf(corpusId);
+    if (remote) {
+      const t0 = performance.now();
+      const served = await (await store.clientFor(remote.server)).search(remote.corpusId, spec, query, k);
+      const config = { ...served.config, ...remoteRunConfig(remote) };
+      return { hits: served.hits, elapsedMs: served.elapsedMs, loadMs: performance.now() - t0 - served.elapsedMs, loaded: [`Searched on ${remote.server}`], config, models: embeddingModelsOf(config) };
+    }
     const corpus = await corpusResources(corpusId);
     const t0 = performance.now();
     const retriever = await buildRetriever(spec, corpus);
@@ -46,14 +55,18 @@ const api: RetrievalWorkerApi = {
   },
 
   async runQuerySet(request, onProgress, abortPort) {
-    const corpus = await corpusResources(request.corpusId);
-    const deps = { corpora: await storePromise, runs: await runStore, resources: corpus, onRetrieverReady: () => corpus.takeLoadLog() };
+    const store = await storePromise;
+    const remote = await store.remoteOf(request.corpusId);
+    const corpus = remote ? null : await corpusResources(request.corpusId);
+    const resources = resourcesOf(request.corpusId, store, () => corpus!);
+    const deps = { corpora: store, runs: await runStore, resources, onRetrieverReady: () => corpus?.takeLoadLog() };
     const { record } = await runQuerySet(request, deps, { onProgress, signal: signalOfPort(abortPort) });
     return record;
   },
 
   forget(corpusId: string) {
     resources.forget(corpusId);
+    void storePromise.then((store) => store.forget(corpusId));
   },
 };
 
