@@ -1,7 +1,8 @@
 // Run comparisons (randomisation tests are 10,000 permutations × queries × measures): off the UI thread.
 import * as Comlink from 'comlink';
 import { buildQrelsMap, compareRunRankings, type RunRecord } from '../core/index.ts';
-import { IdbCorpusStore, IdbRunStore, openWorkbenchDb } from '../storage/index.ts';
+import { IdbRunStore, openWorkbenchDb } from '../storage/index.ts';
+import { remoteAwareStore } from './corpus-sources.ts';
 import type { CompareWorkerApi } from './compare-worker-api.ts';
 
 const dbPromise = openWorkbenchDb();
@@ -19,7 +20,7 @@ const api: CompareWorkerApi = {
     const [baseline, others, qrels] = await Promise.all([
       load(request.baselineId),
       Promise.all(request.runIds.map(load)),
-      new IdbCorpusStore(db).getQrels(request.corpusId),
+      remoteAwareStore(db).getQrels(request.corpusId),
     ]);
     if (qrels.length === 0) throw new Error('This corpus has no relevance judgements (qrels), so runs cannot be scored or compared.');
     return compareRunRankings(

@@ -31,6 +31,8 @@ const api: EmbedWorkerApi = {
     current = controller;
     const run = async () => {
       const db = await dbPromise;
+      const remote = (await new IdbCorpusStore(db).getCorpus(request.corpusId))?.remote;
+      if (remote) throw new Error(`This corpus is served by ${remote.server}: its vectors are made there (dsw serve --model <folder>), not in this browser.`);
       const { embedder, device } = await model(request, onEvent);
       controller.signal.throwIfAborted();
       return embedCorpus(embedder, new IdbCorpusStore(db), new IdbVectorStore(db), {
