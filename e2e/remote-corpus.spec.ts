@@ -142,6 +142,13 @@ test('a served corpus works on Search, Runs, Compare, the GQR lab and Deep searc
   } finally {
     await llm.close();
   }
+
+  // After a reload the reference and its token are still here: search goes straight to the server.
+  await page.reload();
+  await page.goto('/#/search');
+  await search(page, 'salt marshes');
+  await expect(results.getByRole('listitem')).toHaveCount(10);
+  await expect(page.getByTestId('search-stats')).toContainText(`Searched on ${SERVER}`);
 });
 
 const Q = (queries: string) => `<|begin search queries|>${queries}<|end search queries|>`;
