@@ -182,6 +182,8 @@ export async function embedDataset(
   params: Record<string, ParamValue>,
   io: CliIo,
   models: ModelOptions,
+  /** Where the vectors go; a complete set already there for the same model is used as it is. */
+  vectors: MemoryVectorStore = new MemoryVectorStore(),
 ): Promise<{ modelKey: string; index: DenseIndex; set: EmbeddingSetRecord; runtime: Readonly<Record<string, string>> }> {
   const { source, localModelPath } = resolveModelSource(models, io.cwd);
   const preset = presetForModel(source.modelId);
@@ -204,22 +206,23 @@ export async function embedDataset(
     throw new CliError((error as Error).message);
   }
   const tokens = 'tokens' in params ? expectBoolean('tokens', params.tokens) : params.searchMode === 'multi';
-  const vectors = new MemoryVectorStore();
   const started = performance.now();
   let lastReport = started;
+  let embeddedAny = false; // false when `vectors` already held the complete set
   const set = await embedCorpus(embedder, dataset.store, vectors, {
     corpusId: dataset.corpus.id,
     source,
     device: 'cpu',
     tokens,
     onProgress: (p) => {
+      embeddedAny = true;
       const now = performance.now();
       if (now - lastReport < 2000 || p.done === p.total) return;
       lastReport = now;
       io.err(`  embedded ${p.done} of ${p.total} documents (${p.docsPerSecond.toFixed(0)} docs/s)\n`);
     },
   });
-  io.err(
+  if (embeddedAny) io.err(
     `Embedded ${set.rowsDone} documents with ${embedder.info.modelId} (${embedder.info.dimensions} dims, onnxruntime-node) in ` +
       `${((performance.now() - started) / 1000).toFixed(2)} s\n`,
   );

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -149,6 +151,30 @@ describe('dsw serve over a loopback socket', () => {
     const other = await fetch(api(server, '/health'), { headers: { origin: 'http://evil.example' } });
     expect(await errorOf(other)).toMatchObject({ status: 403, code: 'origin-not-allowed' });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('writes a vectors file after embedding and reads it at the next start, with the same dense results', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-serve-vectors-'));
+    const file = path.join(dir, 'meridian.vectors');
+    const denseTop = async (s: RunningServer) => {
+      const spec = { kind: 'dense', modelKey: s.corpus.info.embeddingSets[0]!.modelKey };
+      return (await (await post(s, '/corpora/meridian/search', { spec, query: 'salt marsh', k: 5 })).json()).hits.map((h: { id: string; score: number }) => [h.id, h.score]);
+    };
+    try {
+      const firstIo = captureIo(root);
+      const first = await startServer({ dataset, model, port: 0, host: '127.0.0.1', allowOrigins: [], vectorsFile: file }, firstIo);
+      const expected = await denseTop(first);
+      await first.close();
+      expect(firstIo.stderr).toContain('Wrote 168 vectors');
+      const secondIo = captureIo(root);
+      const second = await startServer({ dataset, model, port: 0, host: '127.0.0.1', allowOrigins: [], vectorsFile: file }, secondIo);
+      expect(await denseTop(second)).toEqual(expected);
+      await second.close();
+      expect(secondIo.stderr).toContain('Read 168 vectors');
+      expect(secondIo.stderr).not.toContain('Embedded 168 documents');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses to bind beyond loopback without a token', async () => {

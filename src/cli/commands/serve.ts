@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   createServeHandler,
   errorResponse,
+  MemoryVectorStore,
   NUMERIC_RULES,
   SERVE_API_PREFIX,
   SERVE_MAX_BODY_BYTES,
@@ -14,6 +15,7 @@ import {
 import { CliError, type CliCommand, type CliIo } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { embedDataset } from '../pipeline-options.ts';
+import { readVectorsFile, writeVectorsFile } from '../vectors-file.ts';
 import { numberOption, parseParams } from '../params.ts';
 import { parseCommandArgs } from './eval.ts';
 
@@ -21,7 +23,7 @@ import { parseCommandArgs } from './eval.ts';
 export const DEFAULT_APP_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:4173', 'http://localhost:4173'];
 
 export const serveHelp = `Usage: dsw serve --dataset <dir> [--model <folder or id>] [--port 8790] [--host 127.0.0.1]
-                 [--token <token>] [--allow-origin <origin> ...] [--stream-documents]
+                 [--token <token>] [--allow-origin <origin> ...] [--vectors <file>] [--stream-documents]
 
 Loads a dataset into the Node core (streamed; compact BM25 index; vectors when --model is given) and serves
 search, query-set runs, GQR preparation, documents, queries and qrels as HTTP+JSON under ${SERVE_API_PREFIX}
@@ -36,6 +38,8 @@ search, query-set runs, GQR preparation, documents, queries and qrels as HTTP+JS
   --allow-origin  a browser origin allowed to call (repeatable; * for any). Default: the app's dev and
                   preview origins (${DEFAULT_APP_ORIGINS.join(', ')})
   --param         analyzer setting of the BM25 index, repeatable: lowercase, stopWords, stemming
+  --vectors       a vectors file for --model: read at start when it was made from the same data and model,
+                  else written after embedding (so the next start does not embed again)
   --stream-documents  keep no document in memory (read from the files again for each result shown)
 Stop it with Ctrl-C.
 `;
@@ -50,6 +54,8 @@ export interface ServeOptions {
   allowOrigins: string[];
   analyzerParams?: Record<string, string | number | boolean>;
   streamDocuments?: boolean;
+  /** A vectors file: read when it was made from this dataset and model, else written after embedding. */
+  vectorsFile?: string;
 }
 
 export interface RunningServer {
@@ -99,7 +105,16 @@ async function loadServedCorpus(options: ServeOptions, io: CliIo): Promise<Serve
   const embeddingSets = [];
   if (options.model) {
     if (options.streamDocuments) throw new CliError('--model embeds every document, which --stream-documents does not keep; use one or the other');
-    const { modelKey, index, set } = await embedDataset(dataset, {}, io, { model: options.model, modelsDir: options.modelsDir });
+    const vectors = new MemoryVectorStore();
+    const vectorsFile = options.vectorsFile && path.resolve(io.cwd, options.vectorsFile);
+    const restored = vectorsFile ? await readVectorsFile(vectorsFile, dataset.corpus, vectors) : null;
+    if (restored && 'reason' in restored) io.err(`Embedding the documents: ${restored.reason}\n`);
+    const { modelKey, index, set } = await embedDataset(dataset, {}, io, { model: options.model, modelsDir: options.modelsDir }, vectors);
+    if (restored && 'set' in restored && restored.set.modelKey === modelKey) io.err(`Read ${set.rowsDone} vectors from ${options.vectorsFile}\n`);
+    else if (vectorsFile) {
+      await writeVectorsFile(vectorsFile, dataset.corpus, vectors, set);
+      io.err(`Wrote ${set.rowsDone} vectors to ${options.vectorsFile}; the next start over the same data reads them\n`);
+    }
     resources.denseIndex = async (key) => {
       if (key !== modelKey) throw new Error(`This server has no vectors for model key "${key}"; it has "${modelKey}".`);
       return index;
@@ -188,6 +203,7 @@ export const serveCommand: CliCommand = async (argv, io) => {
       'allow-origin': { type: 'string', multiple: true },
       param: { type: 'string', multiple: true },
       'stream-documents': { type: 'boolean', default: false },
+      vectors: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -211,6 +227,7 @@ export const serveCommand: CliCommand = async (argv, io) => {
       allowOrigins: values['allow-origin'] ?? DEFAULT_APP_ORIGINS,
       analyzerParams: parseParams(values.param),
       streamDocuments: values['stream-documents'],
+      vectorsFile: values.vectors,
     },
     io,
   );
