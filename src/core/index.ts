@@ -11,7 +11,7 @@ export { MiniSearchBm25 } from './bm25/minisearch-bm25.ts';
 export { OKAPI_BM25, MINISEARCH_BM25 } from './bm25/params.ts';
 export type { Bm25Params } from './bm25/params.ts';
 export { StorageFullError } from './storage/corpus-store.ts';
-export type { CorpusStore, CorpusRecord, CorpusCommit } from './storage/corpus-store.ts';
+export type { CorpusStore, CorpusRecord, CorpusCommit, RemoteCorpusRef } from './storage/corpus-store.ts';
 export { MemoryCorpusStore } from './storage/memory-corpus-store.ts';
 export { CorpusLoadError, loadCorpus, newCorpusId } from './loader/load-corpus.ts';
 export { IndexOnlyCorpusStore } from './storage/index-only-corpus-store.ts';
@@ -314,3 +314,13 @@ export {
   type PreparedJson,
 } from './remote/serve-protocol.ts';
 export { createServeHandler, errorResponse, type ServedCorpus, type ServeHandlerOptions, type ServeRequest, type ServeResponse } from './remote/serve-handler.ts';
+export { WorkbenchServerClient, normalizeServerUrl, type ServerClientOptions } from './remote/server-client.ts';
+export {
+  RemoteAwareCorpusStore,
+  RemoteRetriever,
+  remoteResources,
+  routedResources,
+  remoteCorpusRecord,
+  remoteRunConfig,
+  type ServerClientFor,
+} from './remote/remote-corpus.ts';

@@ -54,6 +54,13 @@ export class IdbCorpusStore implements CorpusStore {
     return this.db.get('corpora', id);
   }
 
+  /** Stores the reference to a corpus served elsewhere (`record.remote`), ready at once: nothing else is kept here. */
+  putRemoteCorpus(record: CorpusRecord & { remote: NonNullable<CorpusRecord['remote']> }): Promise<void> {
+    return guardQuota(async () => {
+      await this.db.put('corpora', { ...record, status: 'ready' });
+    });
+  }
+
   beginCorpus(record: CorpusRecord): Promise<void> {
     return guardQuota(async () => {
       const tx = this.db.transaction('corpora', 'readwrite');

@@ -32,6 +32,8 @@ export function createEmbedWorkerApi(stores: Pick<WorkerStores, 'corpora' | 'vec
     async embed(request, onEvent, abortPort): Promise<EmbeddingSetRecord> {
       const signal = signalOfPort(abortPort);
       const run = async () => {
+        const remote = (await (await stores.corpora()).getCorpus(request.corpusId))?.remote;
+        if (remote) throw new Error(`This corpus is served by ${remote.server}: its vectors are made there (dsw serve --model <folder>), not in this browser.`);
         const { embedder, device } = await model(request, onEvent);
         throwIfAborted(signal);
         return embedCorpus(embedder, await stores.corpora(), await stores.vectors(), {

@@ -3,6 +3,7 @@ import {
   buildRetriever,
   GqrRetriever,
   prepareSweepQueries,
+  RemoteRetriever,
   sweepPreparedQueriesInTasks,
   tracePrepared,
   type GqrPipelineSpec,
@@ -10,6 +11,7 @@ import {
 } from '../core/index.ts';
 import { signalOfPort } from './abort-bridge.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
+import { forgetRemote, resourcesOf } from './corpus-sources.ts';
 import { exposeInWorker } from './expose.ts';
 import type { GqrInspection, GqrWorkerApi } from './gqr-worker-api.ts';
 import { idbWorkerStores, type WorkerStores } from './worker-stores.ts';
@@ -22,9 +24,10 @@ function inspection(prepared: GqrPrepared, outcome: ReturnType<typeof tracePrepa
 export function createGqrWorkerApi(stores: Pick<WorkerStores, 'corpora' | 'vectors'>): GqrWorkerApi {
   const resources = new CorpusResourceCache(stores.corpora, 2, stores.vectors);
 
-  async function gqrRetriever(corpusId: string, spec: GqrPipelineSpec): Promise<GqrRetriever> {
-    const retriever = await buildRetriever(spec, resources.get(corpusId));
-    if (!(retriever instanceof GqrRetriever)) throw new Error('Not a GQR pipeline');
+  // A remote corpus's GQR runs its children on the server (RemoteRetriever.prepare); re-ranking stays here.
+  async function gqrRetriever(corpusId: string, spec: GqrPipelineSpec): Promise<GqrRetriever | RemoteRetriever> {
+    const retriever = await buildRetriever(spec, resourcesOf(corpusId, await stores.corpora(), () => resources.get(corpusId)));
+    if (!(retriever instanceof GqrRetriever) && !(retriever instanceof RemoteRetriever)) throw new Error('Not a GQR pipeline');
     return retriever;
   }
 
@@ -33,6 +36,10 @@ export function createGqrWorkerApi(stores: Pick<WorkerStores, 'corpora' | 'vecto
       const signal = signalOfPort(abortPort);
       const started = performance.now();
       const retriever = await gqrRetriever(corpusId, spec);
+      if (retriever instanceof RemoteRetriever) {
+        const prepared = await retriever.prepareQueries(queryIds, topK, onProgress, signal);
+        return { prepared, config: { ...retriever.config }, loaded: [`Prepared on ${String(retriever.config.server)}`], elapsedMs: performance.now() - started };
+      }
       const all = await (await stores.corpora()).getQueries(corpusId);
       const wanted = queryIds ? new Set(queryIds) : null;
       const queries = wanted ? all.filter((q) => wanted.has(q.id)) : all;
@@ -56,6 +63,7 @@ export function createGqrWorkerApi(stores: Pick<WorkerStores, 'corpora' | 'vecto
 
     forget(corpusId) {
       resources.forget(corpusId);
+      void stores.corpora().then((store) => forgetRemote(store, corpusId));
     },
   };
 }

@@ -4,6 +4,7 @@ import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import type { TextGenerationDevice, TransformersModule } from '../core/index.ts';
 import { signalOfPort } from './abort-bridge.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
+import { forgetRemote, resourcesOf } from './corpus-sources.ts';
 import { browserEnvironmentSource } from './browser-environment.ts';
 import { exposeInWorker, inWorker } from './expose.ts';
 import { HdsJobs } from './hds-jobs.ts';
@@ -41,11 +42,15 @@ export function createHdsWorkerApi(
   // The stores open on first call.
   const jobs = once(async () => {
     const resources = new CorpusResourceCache(stores.corpora, 2, stores.vectors);
+    const corpora = await stores.corpora();
     return new HdsJobs({
-      corpora: await stores.corpora(),
+      corpora,
       runs: await stores.agentRuns(),
-      resources: (corpusId) => resources.get(corpusId),
-      forget: (corpusId) => resources.forget(corpusId),
+      resources: (corpusId) => resourcesOf(corpusId, corpora, () => resources.get(corpusId)),
+      forget: (corpusId) => {
+        resources.forget(corpusId);
+        forgetRemote(corpora, corpusId);
+      },
       host,
       environment: async (corpusId) => browserEnvironmentSource(await stores.vectors(), corpusId),
       withLock: (name, work) => (globalThis.navigator?.locks ? navigator.locks.request(name, work) : work()),

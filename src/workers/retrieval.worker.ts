@@ -1,8 +1,9 @@
 // Retrieval over stored corpora: ad-hoc searches and whole query sets, for any pipeline spec.
-import { runEnvironment, runQuerySet, searchCorpus, storedModelFiles } from '../core/index.ts';
+import { remoteRunConfig, runEnvironment, runQuerySet, searchCorpus, storedModelFiles } from '../core/index.ts';
 import { signalOfPort } from './abort-bridge.ts';
 import { browserHostEnvironment } from './browser-environment.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
+import { forgetRemote, remoteOf, resourcesOf } from './corpus-sources.ts';
 import { exposeInWorker } from './expose.ts';
 import type { RetrievalWorkerApi } from './retrieval-worker-api.ts';
 import { idbWorkerStores, type WorkerStores } from './worker-stores.ts';
@@ -22,14 +23,31 @@ export function createRetrievalWorkerApi(stores: Pick<WorkerStores, 'corpora' | 
 
   return {
     async search(corpusId, spec, query, k) {
+      const store = await stores.corpora();
+      const remote = await remoteOf(store, corpusId);
+      if (remote) {
+        // Served by dsw serve: the pipeline runs there (RemoteRetriever), documents come from there too.
+        const local = () => {
+          throw new Error('A remote corpus has no local index');
+        };
+        const result = await searchCorpus({ corpusId, spec, query, k }, { corpora: store, resources: resourcesOf(corpusId, store, local) });
+        return { ...result, config: { ...result.config, ...remoteRunConfig(remote) }, loaded: [`Searched on ${remote.server}`] };
+      }
       const corpus = await corpusResources(corpusId);
       const result = await searchCorpus({ corpusId, spec, query, k }, { corpora: await stores.corpora(), resources: corpus });
       return { ...result, loaded: corpus.takeLoadLog() };
     },
 
     async runQuerySet(request, onProgress, abortPort) {
-      const corpus = await corpusResources(request.corpusId);
-      const deps = { corpora: await stores.corpora(), runs: await stores.runs(), resources: corpus, onRetrieverReady: () => corpus.takeLoadLog() };
+      const store = await stores.corpora();
+      const remote = await remoteOf(store, request.corpusId);
+      const corpus = remote ? null : await corpusResources(request.corpusId);
+      const deps = {
+        corpora: store,
+        runs: await stores.runs(),
+        resources: resourcesOf(request.corpusId, store, () => corpus!),
+        onRetrieverReady: () => void corpus?.takeLoadLog(),
+      };
       const modelFiles = await storedModelFiles(await stores.vectors(), request.corpusId, request.spec);
       const environment = runEnvironment(browserHostEnvironment(), request.spec, modelFiles);
       const { record } = await runQuerySet({ ...request, environment }, deps, { onProgress, signal: signalOfPort(abortPort) });
@@ -38,6 +56,7 @@ export function createRetrievalWorkerApi(stores: Pick<WorkerStores, 'corpora' | 
 
     forget(corpusId: string) {
       resources.forget(corpusId);
+      void stores.corpora().then((store) => forgetRemote(store, corpusId));
     },
   };
 }

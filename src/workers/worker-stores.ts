@@ -1,7 +1,8 @@
 // The stores a worker runs on, opened on first call: importing a worker module opens no database, and a test passes
 // memory stores instead (see workers.test.ts).
 import type { AgentRunStore, CorpusStore, RunStore, StorageAfterFailure, VectorStore } from '../core/index.ts';
-import { IdbAgentRunStore, IdbCorpusStore, IdbRunStore, IdbSettingsStore, IdbVectorStore, openWorkbenchDb, storageAfterFailedLoad } from '../storage/index.ts';
+import { IdbAgentRunStore, IdbRunStore, IdbSettingsStore, IdbVectorStore, openWorkbenchDb, storageAfterFailedLoad } from '../storage/index.ts';
+import { remoteAwareStore } from './corpus-sources.ts';
 
 export interface WorkerStores {
   corpora(): Promise<CorpusStore>;
@@ -22,8 +23,9 @@ export function once<T>(make: () => Promise<T>): () => Promise<T> {
 /** This worker's IndexedDB stores over one connection, opened on the first call of any of them. */
 export function idbWorkerStores(): WorkerStores {
   const db = once(openWorkbenchDb);
-  const corpora = once(async () => new IdbCorpusStore(await db()));
   const settings = once(async () => new IdbSettingsStore(await db()));
+  // Remote corpora (dsw serve) answer through their server.
+  const corpora = once(async () => remoteAwareStore(await db(), await settings()));
   return {
     corpora,
     vectors: once(async () => new IdbVectorStore(await db())),

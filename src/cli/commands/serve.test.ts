@@ -1,6 +1,25 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServeHandler, DEFAULT_GQR_CONFIG, MemoryCorpusStore, OKAPI_BM25, preparedFromJson, type Retriever, type ServeResponse } from '../../core/index.ts';
+import {
+  buildRetriever,
+  createServeHandler,
+  DEFAULT_GQR_CONFIG,
+  MemoryCorpusStore,
+  MemoryRunStore,
+  OKAPI_BM25,
+  preparedFromJson,
+  RemoteAwareCorpusStore,
+  RemoteRetriever,
+  remoteCorpusRecord,
+  routedResources,
+  runQuerySet,
+  WorkbenchServerClient,
+  type PipelineSpec,
+  type Retriever,
+  type ServeResponse,
+} from '../../core/index.ts';
 import { captureIo } from '../../test-support/capture-io.ts';
 import { main } from '../main.ts';
 import { startServer, type RunningServer } from './serve.ts';
@@ -134,6 +153,29 @@ describe('dsw serve over a loopback socket', () => {
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('keeps the vectors in the vector cache after embedding and reads them at the next start, with the same dense results', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-serve-vectors-'));
+    const denseTop = async (s: RunningServer) => {
+      const spec = { kind: 'dense', modelKey: s.corpus.info.embeddingSets[0]!.modelKey };
+      return (await (await post(s, '/corpora/meridian/search', { spec, query: 'salt marsh', k: 5 })).json()).hits.map((h: { id: string; score: number }) => [h.id, h.score]);
+    };
+    try {
+      const firstIo = captureIo(root);
+      const first = await startServer({ dataset, model, port: 0, host: '127.0.0.1', allowOrigins: [], vectorCache: dir }, firstIo);
+      const expected = await denseTop(first);
+      await first.close();
+      expect(firstIo.stderr).toContain('Embedded 168 documents');
+      const secondIo = captureIo(root);
+      const second = await startServer({ dataset, model, port: 0, host: '127.0.0.1', allowOrigins: [], vectorCache: dir }, secondIo);
+      expect(await denseTop(second)).toEqual(expected);
+      await second.close();
+      expect(secondIo.stderr).toContain('Read 168 document vectors');
+      expect(secondIo.stderr).not.toContain('Embedded 168 documents');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses to bind beyond loopback without a token', async () => {
     const io = captureIo(root);
     expect(await main(['serve', '--dataset', dataset, '--host', '0.0.0.0', '--port', '0'], io)).toBe(2);
@@ -170,5 +212,51 @@ describe('the serve handler', () => {
     }
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ type: 'error', status: 499 });
     expect(searched).toBeLessThan(10);
+  });
+});
+
+describe('a remote corpus through the core (what the app’s workers use)', () => {
+  async function remoteStore(s: RunningServer, token?: string) {
+    const client = new WorkbenchServerClient({ server: s.url, token });
+    const local = new MemoryCorpusStore();
+    const record = remoteCorpusRecord('local-ref', s.url, await client.corpus('meridian'));
+    await local.beginCorpus(record);
+    await local.commitCorpus(record.id, { index: undefined as never, documentCount: 168, queryCount: 54, qrelCount: record.qrelCount, questionCount: record.questionCount, issues: [], issueCount: 0 });
+    return new RemoteAwareCorpusStore(local, async () => client);
+  }
+
+  it('runs the query-set use case on the server and scores it here, recording the server and the corpus there', async () => {
+    const store = await remoteStore(server);
+    const runs = new MemoryRunStore();
+    const resources = routedResources('local-ref', store, () => {
+      throw new Error('a remote corpus never uses local resources');
+    });
+    let progressed = 0;
+    const { record } = await runQuerySet({ corpusId: 'local-ref', spec: bm25 as PipelineSpec, k: 10, name: 'remote' }, { corpora: store, resources, runs }, { onProgress: () => progressed++ });
+    expect(progressed).toBeGreaterThan(0);
+    expect(record.corpusId).toBe('local-ref');
+    expect(record.config).toMatchObject({ server: server.url, serverCorpusId: 'meridian', k1: 0.9 });
+    expect(record.metrics!.queryCount).toBeGreaterThan(20);
+    expect((await runs.listRuns('local-ref')).map((r) => r.name)).toEqual(['remote']);
+    const docs = await store.getDocuments('local-ref', ['m033', 'nope']);
+    expect(docs[0]!.text).toContain('Harrow Point Light');
+    expect(docs[1]).toBeUndefined();
+  });
+
+  it('prepares GQR on the server for local re-ranking', async () => {
+    const store = await remoteStore(server);
+    const info = await new WorkbenchServerClient({ server: server.url }).corpus('meridian');
+    const spec = { kind: 'gqr', primary: { kind: 'dense', modelKey: info.embeddingSets[0]!.modelKey }, complementary: bm25, config: DEFAULT_GQR_CONFIG } as PipelineSpec;
+    const retriever = await buildRetriever(spec, routedResources('local-ref', store, () => ({ bm25Index: () => Promise.reject(new Error('local')) })));
+    expect(retriever).toBeInstanceOf(RemoteRetriever);
+    const prepared = await (retriever as RemoteRetriever).prepare('salt marsh', 5);
+    expect(prepared.input.queryEmbedding).toBeInstanceOf(Float32Array);
+    expect((await (retriever as RemoteRetriever).prepareQueries(['q03'], 5)).map((p) => p.queryId)).toEqual(['q03']);
+  });
+
+  it('says in words when the server is down or the token is wrong', async () => {
+    await expect(new WorkbenchServerClient({ server: 'http://127.0.0.1:9' }).health()).rejects.toThrow(/Cannot reach the workbench server at http:\/\/127\.0\.0\.1:9 .*dsw serve/);
+    await expect(new WorkbenchServerClient({ server: guarded.url, token: 'wrong' }).health()).rejects.toThrow(/refused the request: The token was refused.*Check the token/);
+    expect((await new WorkbenchServerClient({ server: `${guarded.url}/api/v1/`, token: 's3cret-token' }).health()).ok).toBe(true);
   });
 });

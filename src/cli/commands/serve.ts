@@ -21,7 +21,7 @@ import { parseCommandArgs } from './eval.ts';
 export const DEFAULT_APP_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:4173', 'http://localhost:4173'];
 
 export const serveHelp = `Usage: dsw serve --dataset <dir> [--model <folder or id>] [--port 8790] [--host 127.0.0.1]
-                 [--token <token>] [--allow-origin <origin> ...] [--stream-documents]
+                 [--token <token>] [--allow-origin <origin> ...] [--vector-cache <dir>] [--stream-documents]
 
 Loads a dataset into the Node core (streamed; compact BM25 index; vectors when --model is given) and serves
 search, query-set runs, GQR preparation, documents, queries and qrels as HTTP+JSON under ${SERVE_API_PREFIX}
@@ -36,6 +36,8 @@ search, query-set runs, GQR preparation, documents, queries and qrels as HTTP+JS
   --allow-origin  a browser origin allowed to call (repeatable; * for any). Default: the app's dev and
                   preview origins (${DEFAULT_APP_ORIGINS.join(', ')})
   --param         analyzer setting of the BM25 index, repeatable: lowercase, stopWords, stemming
+  --vector-cache  folder where --model's document vectors are kept between starts, keyed by the model's files, the
+                  dense settings and the corpus texts (as in dsw run and dsw sweep), so the next start does not embed again
   --stream-documents  keep no document in memory (read from the files again for each result shown)
 Stop it with Ctrl-C.
 `;
@@ -50,6 +52,8 @@ export interface ServeOptions {
   allowOrigins: string[];
   analyzerParams?: Record<string, string | number | boolean>;
   streamDocuments?: boolean;
+  /** Folder where document vectors are kept between starts (as in dsw run and dsw sweep). */
+  vectorCache?: string;
 }
 
 export interface RunningServer {
@@ -99,7 +103,7 @@ async function loadServedCorpus(options: ServeOptions, io: CliIo): Promise<Serve
   const embeddingSets = [];
   if (options.model) {
     if (options.streamDocuments) throw new CliError('--model embeds every document, which --stream-documents does not keep; use one or the other');
-    const { modelKey, index, set } = await embedDataset(dataset, {}, io, { model: options.model, modelsDir: options.modelsDir });
+    const { modelKey, index, set } = await embedDataset(dataset, {}, io, { model: options.model, modelsDir: options.modelsDir, vectorCache: options.vectorCache });
     resources.denseIndex = async (key) => {
       if (key !== modelKey) throw new Error(`This server has no vectors for model key "${key}"; it has "${modelKey}".`);
       return index;
@@ -188,6 +192,7 @@ export const serveCommand: CliCommand = async (argv, io) => {
       'allow-origin': { type: 'string', multiple: true },
       param: { type: 'string', multiple: true },
       'stream-documents': { type: 'boolean', default: false },
+      'vector-cache': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -211,6 +216,7 @@ export const serveCommand: CliCommand = async (argv, io) => {
       allowOrigins: values['allow-origin'] ?? DEFAULT_APP_ORIGINS,
       analyzerParams: parseParams(values.param),
       streamDocuments: values['stream-documents'],
+      vectorCache: values['vector-cache'],
     },
     io,
   );

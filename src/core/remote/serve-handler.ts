@@ -6,7 +6,7 @@ import { GqrRetriever } from '../retrieval/gqr-retriever.ts';
 import { PIPELINE_KINDS, type PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import type { CorpusStore } from '../storage/corpus-store.ts';
 import { runQuerySet } from '../use-cases/run-query-set.ts';
-import { searchWithDocuments } from './served-search.ts';
+import { searchCorpus } from '../use-cases/search-corpus.ts';
 import {
   preparedToJson,
   SERVE_API_PREFIX,
@@ -14,6 +14,7 @@ import {
   SERVE_MAX_K,
   ServeError,
   type ServedCorpusInfo,
+  type ServedSearchResponse,
   type ServedPrepareResult,
   type ServedRunResult,
   type ServeHealth,
@@ -166,7 +167,8 @@ async function route(request: ServeRequest, byId: ReadonlyMap<string, ServedCorp
       const k = kOf(body, 10);
       if (typeof body.query !== 'string' || body.query.trim() === '') throw new ServeError(400, 'bad-request', 'Field "query" must be a non-empty string.');
       await buildOrReject(spec, corpus);
-      return json(await searchWithDocuments(spec, body.query, k, { corpusId: id, corpora: corpus.corpora, resources: corpus.resources }, request.signal));
+      const result = await searchCorpus({ corpusId: id, spec, query: body.query, k }, { corpora: corpus.corpora, resources: corpus.resources });
+      return json({ hits: result.hits, elapsedMs: result.elapsedMs, config: { ...result.config } } satisfies ServedSearchResponse);
     }
     case 'run': {
       allow('POST');

@@ -8,6 +8,11 @@ export interface Retriever {
   readonly config: Readonly<Record<string, unknown>>;
   /** The `k` best documents for `text`, best first. */
   search(text: string, k: number, signal?: AbortSignal): Promise<ScoredDoc[]>;
+  /**
+   * Every query in one call, for retrievers where one call per query is costly (a remote server); `runQueries`
+   * uses it when present. Rankings by query id.
+   */
+  searchMany?(queries: readonly { id: string; text: string }[], k: number, onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<Map<string, ScoredDoc[]>>;
 }
 
 /** A retriever that also tells which query terms each result matched: BM25, and fusions over it. */

@@ -10,6 +10,7 @@ export async function runQueries(
   onProgress?: (done: number, total: number) => void,
   signal?: AbortSignal,
 ): Promise<RunMap> {
+  if (retriever.searchMany) return retriever.searchMany(queries, k, onProgress, signal);
   const rankings: RunMap = new Map();
   for (let i = 0; i < queries.length; i++) {
     signal?.throwIfAborted();

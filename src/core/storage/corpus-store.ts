@@ -1,6 +1,7 @@
 import type { AnalyzerOptions } from '../text/analyzer.ts';
 import type { CorpusDocument, CorpusQuery, IngestIssue, Qrel } from '../corpus/types.ts';
 import type { SerializedBm25Index } from '../bm25/bm25-index.ts';
+import type { EmbeddingSetRecord } from './vector-store.ts';
 
 /** A stored corpus, as listed to the user. */
 export interface CorpusRecord {
@@ -27,6 +28,18 @@ export interface CorpusRecord {
   /** Problems found while loading (the first ones; `issueCount` counts all). */
   issues: IngestIssue[];
   issueCount: number;
+  /** Set for a corpus served by a workbench server (`dsw serve`): only this reference is stored here. */
+  remote?: RemoteCorpusRef;
+}
+
+/** Where a remote corpus lives and what it is (the token is kept apart, in the settings store). */
+export interface RemoteCorpusRef {
+  /** The server's address, e.g. http://127.0.0.1:8790. */
+  server: string;
+  /** The corpus id on that server. */
+  corpusId: string;
+  /** The server's embedding sets when it was connected (what dense pipelines can choose). */
+  embeddingSets: EmbeddingSetRecord[];
 }
 
 /** What the loader writes once every document is stored: the index and the final counts. */

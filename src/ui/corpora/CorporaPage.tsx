@@ -1,3 +1,4 @@
+import { ConnectServerPanel } from './ConnectServerPanel.tsx';
 import { CorpusList } from './CorpusList.tsx';
 import { LoadPanel } from './LoadPanel.tsx';
 import { LoadStatus } from './LoadStatus.tsx';
@@ -8,6 +9,7 @@ export function CorporaPage() {
       <LoadPanel />
       <LoadStatus />
       <CorpusList />
+      <ConnectServerPanel />
     </>
   );
 }

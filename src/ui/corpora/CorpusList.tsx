@@ -66,7 +66,8 @@ function CorpusItem({ corpus }: { corpus: CorpusRecord }) {
       )}
       <span className="meta">
         {formatCount(corpus.documentCount)} documents · {formatCount(corpus.queryCount)} queries · {formatCount(corpus.qrelCount)} qrels
-        {corpus.questionCount > 0 ? ` · ${formatCount(corpus.questionCount)} questions with answers` : ''} · {formatBytes(corpus.bytes)} ·
+        {corpus.questionCount > 0 ? ` · ${formatCount(corpus.questionCount)} questions with answers` : ''} ·{' '}
+        {corpus.remote ? `served by ${corpus.remote.server} (corpus “${corpus.remote.corpusId}”)` : formatBytes(corpus.bytes)} ·
         tokenizer: {a.lowercase ? 'lower-case' : 'case kept'}, {a.stopWords === 'english' ? 'stop words' : 'no stop list'},{' '}
         {a.stemming === 'porter' ? 'Porter' : 'no stemming'}
       </span>

@@ -1,4 +1,5 @@
 // The stores of this browser over ONE database connection, opened on first use.
+import { RemoteAwareCorpusStore, WorkbenchServerClient, type CorpusRecord } from '../../core/index.ts';
 import {
   IdbAgentRunStore,
   IdbCorpusRemoval,
@@ -28,14 +29,29 @@ function store<T>(name: string, make: (d: Awaited<ReturnType<typeof openWorkbenc
   return promise;
 }
 
-/** The corpus store; half-written corpora from a closed tab are removed on first use. */
-export function getCorpusStore(): Promise<IdbCorpusStore> {
+/** The local corpus store; half-written corpora from a closed tab are removed on first use. */
+function getLocalCorpusStore(): Promise<IdbCorpusStore> {
   return store('corpora', async (d) => {
     const corpora = new IdbCorpusStore(d);
     const removed = await removeIncompleteCorpora(corpora);
     if (removed.length > 0) console.info(`Removed half-loaded corpora: ${removed.join(', ')}`);
     return corpora;
   });
+}
+
+/** Every corpus, stored or remote: a remote corpus's documents, queries and qrels come from its server. */
+export function getCorpusStore(): Promise<RemoteAwareCorpusStore> {
+  return store('corpus-sources', async () => new RemoteAwareCorpusStore(await getLocalCorpusStore(), serverClient));
+}
+
+/** The client of a workbench server, with the token kept for it. */
+export async function serverClient(server: string, token?: string): Promise<WorkbenchServerClient> {
+  return new WorkbenchServerClient({ server, token: token ?? (await (await getSettingsStore()).serverTokens())[server] });
+}
+
+/** Keeps a remote corpus (its reference only) in the corpus list. */
+export async function addRemoteCorpus(record: CorpusRecord & { remote: NonNullable<CorpusRecord['remote']> }): Promise<void> {
+  await (await getLocalCorpusStore()).putRemoteCorpus(record);
 }
 
 /** Saved retrieval runs. */

@@ -1,13 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { embeddingSetsKey, modelFoldersKey, storageKey } from '../services/query-keys.ts';
-import { getVectorStore } from '../services/stores.ts';
+import { getCorpusStore, getVectorStore } from '../services/stores.ts';
 import { getEmbedWorker, getRetrievalWorker } from '../services/workers.ts';
 
 /** The embedding sets of a corpus (complete or not), newest first. */
 export function useEmbeddingSets(corpusId: string | null) {
   return useQuery({
     queryKey: embeddingSetsKey(corpusId),
-    queryFn: async () => (await getVectorStore()).listSets(corpusId!),
+    queryFn: async () => {
+      // A remote corpus's sets are its server's (recorded when it was connected).
+      const remote = (await (await getCorpusStore()).getCorpus(corpusId!))?.remote;
+      return remote ? remote.embeddingSets : (await getVectorStore()).listSets(corpusId!);
+    },
     enabled: !!corpusId,
   });
 }
