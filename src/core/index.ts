@@ -329,3 +329,22 @@ export {
 export { REDACTED, StreamRedactor, isSecretFieldName, redactText, redactValue } from './secrets/redact.ts';
 export { formatBytes } from './storage/format-bytes.ts';
 export { storageFullAdvice, type StorageAfterFailure } from './storage/storage-full-advice.ts';
+export { SetChecksum, documentsChecksum, queriesChecksum, qrelsChecksum } from './corpus/content-checksum.ts';
+export { Sha256, sha256Sync } from './text/sha256.ts';
+export {
+  RECIPE_FORMAT,
+  RECIPE_VERSION,
+  RecipeError,
+  corpusDifferences,
+  formatRecipe,
+  makeRecipe,
+  modelDifferences,
+  parseRecipe,
+  recipeCorpus,
+  recipeModels,
+  recipeOfRun,
+  type Recipe,
+  type RecipeCorpus,
+  type RecipeExperiment,
+  type RecipeModel,
+} from './runs/recipe.ts';

@@ -27,6 +27,8 @@ export interface CorpusRecord {
   /** Problems found while loading (the first ones; `issueCount` counts all). */
   issues: IngestIssue[];
   issueCount: number;
+  /** Content checksum of the documents (`documentsChecksum`), computed while loading; absent on older corpora. */
+  checksum?: string;
 }
 
 /** What the loader writes once every document is stored: the index and the final counts. */
@@ -38,6 +40,8 @@ export interface CorpusCommit {
   questionCount: number;
   issues: IngestIssue[];
   issueCount: number;
+  /** Content checksum of the documents. */
+  checksum?: string;
 }
 
 /** A store full of corpora: IndexedDB in the browser, memory in tests. Every method is one transaction. */

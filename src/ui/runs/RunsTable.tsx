@@ -4,6 +4,7 @@ import { errorMessage } from '../shared/format.ts';
 import { getRunStore } from '../services/stores.ts';
 import { useDeleteRun, useRenameRun } from '../shared/runs.ts';
 import { downloadText, safeFileName } from '../shared/download.ts';
+import { runRecipeText } from '../shared/recipes.ts';
 
 /** The measures shown as columns: those of the runs, in first-seen order. */
 export function measureColumns(runs: readonly RunSummary[]): string[] {
@@ -24,12 +25,13 @@ export function RunsTable({
 }) {
   const measures = measureColumns(runs);
   const [message, setMessage] = useState<string | null>(null);
-  const exportRun = async (summary: RunSummary, format: 'trec' | 'json') => {
+  const exportRun = async (summary: RunSummary, format: 'trec' | 'json' | 'recipe') => {
     setMessage(null);
     try {
       const record = await (await getRunStore()).getRun(summary.id);
       if (!record) throw new Error('The run no longer exists');
       if (format === 'trec') downloadText(`${safeFileName(record.name)}.trec`, exportRunTrec(record));
+      else if (format === 'recipe') downloadText(`${safeFileName(record.name)}.recipe.json`, await runRecipeText(record), 'application/json');
       else downloadText(`${safeFileName(record.name)}.json`, exportRunJson(record), 'application/json');
     } catch (error) {
       setMessage(`Could not export “${summary.name}”: ${errorMessage(error)}`);
@@ -89,7 +91,7 @@ function RunRow({
   measures: string[];
   selected: boolean;
   onSelect: () => void;
-  onExport: (format: 'trec' | 'json') => void;
+  onExport: (format: 'trec' | 'json' | 'recipe') => void;
   onDeleted: () => void;
 }) {
   const rename = useRenameRun();
@@ -141,6 +143,11 @@ function RunRow({
         <button type="button" onClick={() => onExport('json')} title="Download as JSON with its configuration and metrics">
           JSON
         </button>
+        {run.pipeline.kind !== 'imported' && (
+          <button type="button" onClick={() => onExport('recipe')} title="Download the recipe: pipeline, analyzer, model files, corpus checksums and versions, to make this run again (here, in another browser or with dsw run --recipe)">
+            Recipe
+          </button>
+        )}
         <button
           type="button"
           disabled={remove.isPending}
