@@ -348,3 +348,5 @@ export {
   type RecipeExperiment,
   type RecipeModel,
 } from './runs/recipe.ts';
+export { SnapshotError, SNAPSHOT_VERSION } from './corpus/snapshot-format.ts';
+export { exportCorpusSnapshot, importCorpusSnapshot, type SnapshotProgress, type SnapshotOptions } from './use-cases/corpus-snapshot.ts';

@@ -225,7 +225,7 @@ async function readFrame(bytes: ByteReader): Promise<{ header: Header; raw: Uint
     if (!data && byteLength > 0) throw new SnapshotError('The snapshot is truncated: it ends inside binary data.');
     const copy = data ?? new Uint8Array(0);
     raw.push(copy);
-    blobs.push(new Ctor(copy.buffer, copy.byteOffset, byteLength / Ctor.BYTES_PER_ELEMENT) as Typed);
+    blobs.push(new Ctor(copy.buffer as ArrayBuffer, copy.byteOffset, byteLength / Ctor.BYTES_PER_ELEMENT) as Typed);
   }
   return { header, raw, blobs };
 }
