@@ -1,5 +1,6 @@
 import { CorpusList } from './CorpusList.tsx';
 import { LoadPanel } from './LoadPanel.tsx';
+import { SnapshotPanel } from './SnapshotPanel.tsx';
 import { LoadStatus } from './LoadStatus.tsx';
 
 export function CorporaPage() {
@@ -8,6 +9,7 @@ export function CorporaPage() {
       <LoadPanel />
       <LoadStatus />
       <CorpusList />
+      <SnapshotPanel />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useCorpora, useDeleteCorpus, useRenameCorpus } from '../shared/corpora.
 import { useLoadStore } from '../shared/load-store.ts';
 import { IssueTable } from './LoadStatus.tsx';
 import { loadSampleCorpus } from './sample-corpus.ts';
+import { exportSnapshot } from './SnapshotPanel.tsx';
 
 /** The stored corpora, with rename, delete and their load reports. */
 export function CorpusList() {
@@ -79,6 +80,9 @@ function CorpusItem({ corpus }: { corpus: CorpusRecord }) {
           Search
         </button>
         <button onClick={() => setEditing(true)}>Rename</button>
+        <button onClick={() => void exportSnapshot(corpus)} title="Download documents, queries, qrels, BM25 index and embedding sets as one file">
+          Export snapshot
+        </button>
         <button
           onClick={() => {
             if (confirm(`Delete “${corpus.name}” and everything stored for it?`)) remove.mutate(corpus.id);
