@@ -324,3 +324,24 @@ export {
   remoteRunConfig,
   type ServerClientFor,
 } from './remote/remote-corpus.ts';
+export { SetChecksum, documentsChecksum, queriesChecksum, qrelsChecksum } from './corpus/content-checksum.ts';
+export { Sha256, sha256Sync } from './text/sha256.ts';
+export {
+  RECIPE_FORMAT,
+  RECIPE_VERSION,
+  RecipeError,
+  corpusDifferences,
+  formatRecipe,
+  makeRecipe,
+  modelDifferences,
+  parseRecipe,
+  recipeCorpus,
+  recipeModels,
+  recipeOfRun,
+  type Recipe,
+  type RecipeCorpus,
+  type RecipeExperiment,
+  type RecipeModel,
+} from './runs/recipe.ts';
+export { SnapshotError, SNAPSHOT_VERSION } from './corpus/snapshot-format.ts';
+export { exportCorpusSnapshot, importCorpusSnapshot, type SnapshotProgress, type SnapshotOptions } from './use-cases/corpus-snapshot.ts';

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_MEASURES, exportRunJson, formatTrecRun, NUMERIC_RULES, runEnvironment, runQuerySet } from '../../core/index.ts';
 import { writableTarget, writeOutput } from '../output-file.ts';
-import { CliError, type CliCommand } from '../io.ts';
+import { CliError, type CliCommand, type CliIo } from '../io.ts';
+import { prepareRecipeRun, readRecipeFile } from './run-recipe.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions, PIPELINE_HELP } from '../pipeline-options.ts';
 import { numberOption, parseParams } from '../params.ts';
@@ -11,6 +12,7 @@ import { formatValue, parseMeasureOption } from './eval.ts';
 export const runHelp = `Usage: dsw run --dataset <dir> [--pipeline bm25|dense|rrf|cc] [--model <folder or id>] [--param name=value ...] [--top-k 1000]
                [--out <file>] [--tag <name>] [--save-json <file>] [--name <name>] [--measures <list>]
                [--encoding utf-8|latin1]
+       dsw run --recipe <recipe.json> --dataset <dir> [--model <folder>] [--models-dir <dir>] [--out <file>] [--save-json <file>]
 
 Runs every query of a dataset through a pipeline and writes a TREC run file (qid Q0 docid rank score tag),
 a saved-run JSON file (the workbench's format, importable on the Runs page), or both.
@@ -23,6 +25,9 @@ ${PIPELINE_HELP}  --top-k      results per query (default 1000)
   --name       run name in the JSON file (default: the tag)
   --measures   comma-separated measures scored into the JSON file (default ${DEFAULT_MEASURES.join(',')})
 ${encodingHelp(11)}
+  --recipe     a run recipe exported by the app (Runs → Recipe): its pipeline, k, measures, analyzer and
+               model are used; the dataset's documents, queries and qrels and the model's files must match
+               it (every difference is listed), and the metrics are printed beside the recipe's
 `;
 
 export const runCommand: CliCommand = async (argv, io) => {
@@ -43,6 +48,7 @@ export const runCommand: CliCommand = async (argv, io) => {
       name: { type: 'string' },
       measures: { type: 'string', multiple: true },
       ...ENCODING_OPTIONS,
+      recipe: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -53,6 +59,7 @@ export const runCommand: CliCommand = async (argv, io) => {
   }
   if (!values.dataset) throw new CliError('dsw run needs --dataset <dir>');
   if (!values.out && !values['save-json']) throw new CliError('dsw run needs --out <file> or --save-json <file>');
+  if (values.recipe !== undefined) return runRecipe(values, io);
   const topK = numberOption('--top-k', values['top-k'], NUMERIC_RULES.topK, 1000);
   const params = parseParams(values.param);
   const measures = parseMeasureOption(values.measures).map((m) => m.name);
@@ -91,3 +98,30 @@ export const runCommand: CliCommand = async (argv, io) => {
   io.err(`${queries.length} queries, ${(elapsedMs / 1000).toFixed(2)} s → ${targets}\n`);
   return 0;
 };
+
+async function runRecipe(values: Record<string, string | boolean | string[] | undefined>, io: CliIo): Promise<number> {
+  for (const flag of ['param', 'top-k', 'measures', 'encoding', 'model-host'] as const) {
+    if (values[flag] !== undefined) throw new CliError(`--${flag} cannot be combined with --recipe: the recipe fixes it`);
+  }
+  if (values.pipeline !== 'bm25') throw new CliError('--pipeline cannot be combined with --recipe: the recipe fixes it');
+  const recipe = readRecipeFile(io.cwd, values.recipe as string);
+  const out = values.out === undefined ? null : writableTarget(io.cwd, values.out as string);
+  const jsonOut = values['save-json'] === undefined ? null : writableTarget(io.cwd, values['save-json'] as string);
+  const prepared = await prepareRecipeRun(recipe, values.dataset as string, io, { model: values.model as string | undefined, modelsDir: values['models-dir'] as string | undefined });
+  const tag = (values.tag as string | undefined) ?? prepared.spec.kind;
+  const { record, run } = await runQuerySet(
+    { corpusId: prepared.dataset.corpus.id, spec: prepared.spec, k: prepared.k, name: (values.name as string | undefined) ?? recipe.name, measures: prepared.measures, environment: prepared.environment },
+    { corpora: prepared.dataset.store, resources: prepared.resources },
+  );
+  if (out) writeOutput(out, values.out as string, formatTrecRun(run, tag));
+  if (jsonOut) writeOutput(jsonOut, values['save-json'] as string, exportRunJson(record));
+  if (record.metrics) {
+    const lines = record.measures.map((m) => {
+      const now = record.metrics!.aggregate[m]!;
+      const then = recipe.metrics?.[m];
+      return then === undefined ? `  ${m} ${formatValue(now)}` : `  ${m} ${formatValue(now)} (recipe ${formatValue(then)}, difference ${Math.abs(now - then).toExponential(1)})`;
+    });
+    io.err(`Reproduced “${recipe.name}” on ${record.metrics.queryCount} judged queries:\n${lines.join('\n')}\n`);
+  }
+  return 0;
+}

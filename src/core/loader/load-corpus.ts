@@ -1,3 +1,4 @@
+import { addDocument, SetChecksum } from '../corpus/content-checksum.ts';
 import { Bm25Index } from '../bm25/bm25-index.ts';
 import { ingest, type IngestOptions, type IngestProgress, type IngestSummary } from '../corpus/ingest.ts';
 import type { FileSource } from '../corpus/source.ts';
@@ -75,6 +76,7 @@ export async function loadCorpus(
   await store.beginCorpus(record);
   try {
     let questionCount = 0;
+    const checksum = new SetChecksum();
     let last: IngestProgress | undefined;
     const summary = await ingest(
       sources,
@@ -84,6 +86,7 @@ export async function loadCorpus(
           signal?.throwIfAborted();
           await store.putBatch(id, batch);
           index.addAll(batch.documents);
+          for (const doc of batch.documents) addDocument(checksum, doc);
           for (const q of batch.queries) if (q.answers && q.answers.length > 0) questionCount++;
         },
         onProgress(progress) {
@@ -110,6 +113,7 @@ export async function loadCorpus(
       questionCount,
       issues: summary.issues.slice(0, STORED_ISSUES),
       issueCount: summary.issueCount,
+      checksum: checksum.value(),
     };
     await store.commitCorpus(id, { ...counts, index: index.serialize() });
     return { corpus: { ...record, ...counts, status: 'ready' }, summary, index };

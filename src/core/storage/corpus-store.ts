@@ -28,6 +28,8 @@ export interface CorpusRecord {
   /** Problems found while loading (the first ones; `issueCount` counts all). */
   issues: IngestIssue[];
   issueCount: number;
+  /** Content checksum of the documents (`documentsChecksum`), computed while loading; absent on older corpora. */
+  checksum?: string;
   /** Set for a corpus served by a workbench server (`dsw serve`): only this reference is stored here. */
   remote?: RemoteCorpusRef;
 }
@@ -51,6 +53,8 @@ export interface CorpusCommit {
   questionCount: number;
   issues: IngestIssue[];
   issueCount: number;
+  /** Content checksum of the documents. */
+  checksum?: string;
 }
 
 /** A store full of corpora: IndexedDB in the browser, memory in tests. Every method is one transaction. */

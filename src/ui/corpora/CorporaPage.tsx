@@ -1,6 +1,7 @@
 import { ConnectServerPanel } from './ConnectServerPanel.tsx';
 import { CorpusList } from './CorpusList.tsx';
 import { LoadPanel } from './LoadPanel.tsx';
+import { SnapshotPanel } from './SnapshotPanel.tsx';
 import { LoadStatus } from './LoadStatus.tsx';
 
 export function CorporaPage() {
@@ -10,6 +11,7 @@ export function CorporaPage() {
       <LoadStatus />
       <CorpusList />
       <ConnectServerPanel />
+      <SnapshotPanel />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useLoadStore } from '../shared/load-store.ts';
 import { isActive } from '../shared/job-store.ts';
 import { IssueTable } from './LoadStatus.tsx';
 import { loadSampleCorpus } from './sample-corpus.ts';
+import { exportSnapshot } from './SnapshotPanel.tsx';
 
 /** The stored corpora, with rename, delete and their load reports. */
 export function CorpusList() {
@@ -81,6 +82,9 @@ function CorpusItem({ corpus }: { corpus: CorpusRecord }) {
           Search
         </button>
         <button onClick={() => setEditing(true)}>Rename</button>
+        <button onClick={() => void exportSnapshot(corpus)} title="Download documents, queries, qrels, BM25 index and embedding sets as one file">
+          Export snapshot
+        </button>
         <button
           onClick={() => {
             if (confirm(`Delete “${corpus.name}” and everything stored for it?`)) remove.mutate(corpus.id);

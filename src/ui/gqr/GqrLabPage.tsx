@@ -7,7 +7,9 @@ import { CorpusPicker } from '../shared/CorpusPicker.tsx';
 import { useAppStore } from '../shared/app-store.ts';
 import { useCorpora } from '../shared/corpora.ts';
 import { useRuns } from '../shared/runs.ts';
-import { getCorpusStore } from '../services/stores.ts';
+import { getCorpusStore, getRunStore } from '../services/stores.ts';
+import { downloadText, safeFileName } from '../shared/download.ts';
+import { experimentRecipeText } from '../shared/recipes.ts';
 import { AlphaChart } from './AlphaChart.tsx';
 import { buildAlphaChart, chartXKeys, findPoint, perQueryDeltas, winsRows } from './alpha-chart-data.ts';
 import { getGqrPool } from '../services/gqr-pool.ts';
@@ -127,6 +129,30 @@ function SavedSweeps({ corpusId }: { corpusId: string }) {
   );
 }
 
+/** Downloads the sweep's recipe (GQR pipeline, grid, top k, measures, models with file hashes, corpus checksums). */
+function SweepRecipeButton({ sweep }: { sweep: SavedSweep }) {
+  const [error, setError] = useState<string | null>(null);
+  const download = async () => {
+    setError(null);
+    try {
+      const firstRun = Object.values(sweep.runIds)[0];
+      const environment = firstRun ? (await (await getRunStore()).getRun(firstRun))?.environment : undefined;
+      const experiment = { kind: 'sweep' as const, pipeline: sweep.spec, topK: sweep.topK, measures: sweep.evaluation.measures, axes: sweep.axes };
+      downloadText(`${safeFileName(sweep.name)}.recipe.json`, await experimentRecipeText(sweep.name, sweep.corpusId, experiment, environment), 'application/json');
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  return (
+    <p className="row">
+      <button type="button" onClick={() => void download()} title="Download the sweep's recipe: everything needed to make it again">
+        Recipe
+      </button>
+      {error && <span className="error" role="alert">Could not make the recipe: {error}</span>}
+    </p>
+  );
+}
+
 type InspectTarget = { pointId: string; queryId: string | null; text: string };
 
 function SweepResults({ sweep }: { sweep: SavedSweep }) {
@@ -156,6 +182,7 @@ function SweepResults({ sweep }: { sweep: SavedSweep }) {
           {describeGqrPool(sweep.topK, sweep.spec.config)}
           {sweep.childFallbacks > 0 ? ` · ${sweep.childFallbacks} queries where a child could not embed` : ''}
         </p>
+        <SweepRecipeButton sweep={sweep} />
         <div className="row wrap">
           <label>
             Measure{' '}

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { AGENT_METHOD_LABELS, batchLockName, exportAgentRuns, importAgentRuns, type AgentMethod, type AgentRunSummary, type SavedAgentRun } from '../../core/index.ts';
 import { errorMessage } from '../shared/format.ts';
 import { RunEnvironmentFacts } from '../shared/RunEnvironmentFacts.tsx';
+import { experimentRecipeText } from '../shared/recipes.ts';
 import { downloadText, safeFileName } from '../shared/download.ts';
 import { getAgentRunStore, getSettingsStore } from '../services/stores.ts';
 import { heldLocks } from '../services/workers.ts';
@@ -39,6 +40,24 @@ export function SavedRuns({ onOpened }: { onOpened(type: 'question' | 'batch'): 
   const exportRuns = async (ids: string[] | undefined, name: string) => {
     const text = await exportAgentRuns(await getAgentRunStore(), await (await getSettingsStore()).secrets(), ids);
     downloadText(`${safeFileName(name, 'runs')}.json`, text, 'application/json');
+  };
+
+  const exportRecipe = async (summary: AgentRunSummary) => {
+    try {
+      const saved = await (await getAgentRunStore()).get(summary.id);
+      if (!saved || saved.type !== 'batch') throw new Error('This batch is no longer saved.');
+      const { provider, baseUrl, model, temperature, maxTokens } = saved.llm;
+      const experiment = {
+        kind: 'hds-batch' as const,
+        pipeline: saved.retriever.spec,
+        variants: saved.variants,
+        llm: { provider, baseUrl, model, ...(temperature !== undefined ? { temperature } : {}), ...(maxTokens !== undefined ? { maxTokens } : {}) },
+        questionIds: saved.questions.map((q) => q.id),
+      };
+      downloadText(`${safeFileName(saved.name, 'batch')}.recipe.json`, await experimentRecipeText(saved.name, saved.corpusId, experiment, saved.environment), 'application/json');
+    } catch (error) {
+      setMessage({ ok: false, text: `Could not make the recipe: ${errorMessage(error)}` });
+    }
   };
 
   const importFile = async (file: File) => {
@@ -170,6 +189,11 @@ export function SavedRuns({ onOpened }: { onOpened(type: 'question' | 'batch'): 
                     <button type="button" onClick={() => void exportRuns([s.id], s.name)}>
                       Export
                     </button>
+                    {s.type === 'batch' && (
+                      <button type="button" onClick={() => void exportRecipe(s)} title="Download the batch's recipe: retriever, methods and settings, model, questions, corpus checksums">
+                        Recipe
+                      </button>
+                    )}
                     <button
                       type="button"
                       disabled={status === 'running'}

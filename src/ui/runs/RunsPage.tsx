@@ -9,6 +9,7 @@ import { hasRelevant, useQrels } from '../shared/corpus-data.ts';
 import { ImportRunPanel } from './ImportRunPanel.tsx';
 import { MeasuresInput } from '../shared/MeasuresInput.tsx';
 import { NewRunPanel } from './NewRunPanel.tsx';
+import { RecipePanel } from './RecipePanel.tsx';
 import { RunDetails } from './RunDetails.tsx';
 import { RunsTable } from './RunsTable.tsx';
 import '../shared/runs.css';
@@ -40,6 +41,7 @@ export function RunsPage() {
       </section>
       {corpus && <NewRunPanel corpus={corpus} scored={scored} measures={measures} />}
       {corpus && <ImportRunPanel corpus={corpus} qrels={qrels.data ?? null} measures={measures} />}
+      {corpus && <RecipePanel corpus={corpus} />}
       {corpus && (
         <section className="panel" aria-label="Saved runs">
           <div className="row spread">

@@ -16,6 +16,7 @@ import { getRunStore } from '../services/stores.ts';
 import { useDeleteRuns, useRenameRun } from '../shared/runs.ts';
 import { downloadText, safeFileName } from '../shared/download.ts';
 import { RunFilterBox, useRunGroups, type ShownRunGroup } from '../shared/RunFilterBox.tsx';
+import { runRecipeText } from '../shared/recipes.ts';
 
 /** The measures shown as columns: those of the runs, in first-seen order. */
 export function measureColumns(runs: readonly RunSummary[]): string[] {
@@ -60,12 +61,13 @@ export function RunsTable({
   const shownSelected = listing.shown.filter((id) => checked.has(id));
   const allShown = selectionState(listing.shown, checked);
 
-  const exportRun = async (summary: RunSummary, format: 'trec' | 'json') => {
+  const exportRun = async (summary: RunSummary, format: 'trec' | 'json' | 'recipe') => {
     setMessage(null);
     try {
       const record = await (await getRunStore()).getRun(summary.id);
       if (!record) throw new Error('The run no longer exists');
       if (format === 'trec') downloadText(`${safeFileName(record.name)}.trec`, exportRunTrec(record));
+      else if (format === 'recipe') downloadText(`${safeFileName(record.name)}.recipe.json`, await runRecipeText(record), 'application/json');
       else downloadText(`${safeFileName(record.name)}.json`, exportRunJson(record), 'application/json');
     } catch (error) {
       setMessage(`Could not export “${summary.name}”: ${errorMessage(error)}`);
@@ -265,7 +267,7 @@ function RunRow({
   checked: boolean;
   onCheck: (on: boolean, shift: boolean) => void;
   onSelect: () => void;
-  onExport: (format: 'trec' | 'json') => void;
+  onExport: (format: 'trec' | 'json' | 'recipe') => void;
   onDelete: () => void;
   deleting: boolean;
 }) {
@@ -342,6 +344,11 @@ function RunRow({
         <button type="button" onClick={() => onExport('json')} title="Download as JSON with its configuration and metrics">
           JSON
         </button>
+        {run.pipeline.kind !== 'imported' && (
+          <button type="button" onClick={() => onExport('recipe')} title="Download the recipe: pipeline, analyzer, model files, corpus checksums and versions, to make this run again (here, in another browser or with dsw run --recipe)">
+            Recipe
+          </button>
+        )}
         <button type="button" disabled={deleting} onClick={onDelete}>
           Delete
         </button>
