@@ -198,7 +198,8 @@ function realModelsDoc(encoder: RealEncoder, sweeps: SweepResult[]): string {
   ];
   for (const [collection, figures] of rows) {
     lines.push(`## ${collection}`, '', '| figure | workbench / peer | goal | met |', '|---|---|---|---|');
-    for (const f of figures) lines.push(`| ${f.name} | ${f.value} | ${f.goal} | ${f.ok === null ? '' : f.ok ? 'yes' : '**no**'} |`);
+    const cell = (text: string) => text.replaceAll('|', '\\|');
+    for (const f of figures) lines.push(`| ${cell(f.name)} | ${cell(f.value)} | ${cell(f.goal)} | ${f.ok === null ? '' : f.ok ? 'yes' : '**no**'} |`);
     const sweep = sweeps.find((s) => s.collection === collection);
     if (sweep) {
       lines.push('', `GQR α sweep (dense primary, BM25 complementary), nDCG@10 / R@100 at top 100:`, '', sweepTable([sweep]).split('\n').slice(2).join('\n'));
