@@ -20,8 +20,8 @@ export type { LoadCorpusOptions, LoadProgress, LoadCorpusResult } from './loader
 export type { Retriever } from './retrieval/retriever.ts';
 export { Bm25Retriever } from './retrieval/bm25-retriever.ts';
 export { runQueries } from './retrieval/run-queries.ts';
-export { gqrRerank, gqrRerankWithTrace, gqrFetchK, gqrPool, describeGqrPool, resolveGqrConfig, DEFAULT_GQR_CONFIG } from './gqr/index.ts';
-export type { GqrInput, GqrConfig, GqrPoolSize, GqrTrace, GqrTracedResult, GqrPath, CandidatePoolMode, ScorerMode, GqrTarget, GqrOptimizer } from './gqr/index.ts';
+export { gqrRerank, gqrPool, describeGqrPool, resolveGqrConfig, DEFAULT_GQR_CONFIG } from './gqr/index.ts';
+export type { GqrInput, GqrConfig, GqrTrace } from './gqr/index.ts';
 export type { QrelsMap, RunMap, LineIssue } from './eval/types.ts';
 export { parseMeasure, parseMeasures, DEFAULT_MEASURES } from './eval/measures.ts';
 export type { Measure } from './eval/measures.ts';
@@ -118,36 +118,27 @@ export {
   runMapOfRecord,
   summarizeRun,
   checkRunName,
-  newRunId,
   type RunRecord,
   type RunSummary,
-  type RunPipeline,
-  type ImportedRunSource,
-  type RunVersions,
-  type RunImportMark,
   type QueryRanking,
 } from './runs/run-record.ts';
 export { WORKBENCH_VERSION } from './runs/workbench-version.ts';
 export {
   runEnvironment,
-  runtimeOfEnvironment,
   describeRunHost,
   sha256Hex,
-  readRunEnvironment,
   storedModelFiles,
   type RunEnvironment,
   type RunEnvironmentSource,
   type HostEnvironment,
-  type RunHost,
   type ModelFileHash,
 } from './runs/run-environment.ts';
-export { describeRunPipeline, modelsOfPipeline } from './runs/run-pipeline.ts';
-export { withoutSecrets, isSecretKey } from './runs/redact-secrets.ts';
-export { exportRunJson, exportRunsJson, parseRunJson, parseRunsJson, RunJsonError, RUN_JSON_FORMAT, RUN_JSON_VERSION } from './runs/run-json.ts';
-export { exportRunTrec, runTag } from './runs/run-trec.ts';
-export { findUnknownDocuments, importTrecRun, TrecImportError, type TrecImportOptions, type TrecImportResult, type UnknownDocuments } from './runs/import-trec-run.ts';
-export { compareRunRankings, type ComparedRun, type RunComparison } from './runs/run-comparison.ts';
-export { csvField, formatCsv, type CsvCell } from './runs/csv.ts';
+export { describeRunPipeline } from './runs/run-pipeline.ts';
+export { exportRunJson, exportRunsJson, parseRunJson, parseRunsJson } from './runs/run-json.ts';
+export { exportRunTrec } from './runs/run-trec.ts';
+export { findUnknownDocuments, importTrecRun, type UnknownDocuments } from './runs/import-trec-run.ts';
+export { compareRunRankings, type RunComparison } from './runs/run-comparison.ts';
+export { formatCsv, type CsvCell } from './runs/csv.ts';
 export {
   comparisonCsv,
   perQueryCsv,
@@ -158,11 +149,7 @@ export {
 export type { RunStore } from './runs/run-store.ts';
 export {
   groupRuns,
-  runGroupKey,
   parseRunFilter,
-  RunFilterError,
-  runKind,
-  runMatches,
   filterRunGroups,
   selectionState,
   setSelected,
@@ -170,7 +157,7 @@ export {
   type RunGroup,
   type RunFilter,
 } from './runs/run-list.ts';
-export { prepareRunImport, describeImportMark, type RunImportContext, type RunAlreadyHere, type PreparedRunImport } from './runs/import-runs.ts';
+export { prepareRunImport, describeImportMark, type RunAlreadyHere } from './runs/import-runs.ts';
 export { MemoryRunStore } from './runs/memory-run-store.ts';
 export { passageRetriever } from './hds/passage-retriever.ts';
 export { AGENT_METHODS, AGENT_METHOD_LABELS, type AgentMethod, type AgentSettings } from './hds/agent-run.ts';
@@ -257,21 +244,17 @@ export {
 } from './sweep/index.ts';
 export type { GqrPipelineSpec } from './retrieval/pipeline-spec.ts';
 // Use cases: the workflows every host (worker, CLI, test) runs the same way.
-export { searchCorpus, type CorpusSearchRequest, type CorpusSearchHit, type CorpusSearchResult, type CorpusSearchDeps } from './use-cases/search-corpus.ts';
-export { runQuerySet, type QuerySetRequest, type QuerySetDeps, type QuerySetOptions, type QuerySetResult } from './use-cases/run-query-set.ts';
-export { runSweep, type SweepRequest, type SweepComputation, type SweepDeps, type SweepUseCaseProgress, type SweepOptions, type SweepResult } from './use-cases/run-sweep.ts';
-export { sweepRunRecords, labSweepsFromRuns, sweepTagOf, baselineSpecs, newSweepId, type SavedSweep, type SweepRunTag, type SweepRecordInput, type SweepEnvironment } from './use-cases/saved-sweep.ts';
+export { searchCorpus, type CorpusSearchHit, type CorpusSearchResult } from './use-cases/search-corpus.ts';
+export { runQuerySet, type QuerySetRequest } from './use-cases/run-query-set.ts';
+export { runSweep, type SweepDeps } from './use-cases/run-sweep.ts';
+export { sweepRunRecords, labSweepsFromRuns, type SavedSweep } from './use-cases/saved-sweep.ts';
 export { summarizeAgentRun, checkAgentRunName, exportAgentRuns, importAgentRuns, type AgentRunStore, type AgentRunSummary } from './hds/agent-run-store.ts';
 export { MemoryAgentRunStore } from './hds/memory-agent-run-store.ts';
 export { withApiKey, llmSettingsRecord, activeWithKey, secretsOf, type SettingsStore, type LlmSettingsRecord } from './llm/settings-store.ts';
 export {
   CUSTOM_PROVIDER,
   IN_BROWSER_PROVIDER,
-  DEFAULT_IN_BROWSER_MODEL,
-  providerChoiceOf,
-  freshProviderSettings,
   switchProvider,
-  type ProviderChoices,
 } from './llm/provider-choice.ts';
 export {
   runQuestion,
@@ -296,39 +279,21 @@ export { formatBytes } from './storage/format-bytes.ts';
 export { storageFullAdvice, type StorageAfterFailure } from './storage/storage-full-advice.ts';
 export {
   SERVE_API_PREFIX,
-  SERVE_MAX_K,
   SERVE_MAX_BODY_BYTES,
-  SERVE_MAX_DOCUMENTS,
   ServeError,
-  preparedToJson,
   preparedFromJson,
   type ServedCorpusInfo,
-  type ServeHealth,
-  type ServedHit,
-  type ServedSearchResponse,
-  type ServedRunResult,
-  type ServedPrepareResult,
-  type ServeStreamLine,
-  type ServeErrorBody,
-  type ServeErrorCode,
-  type PreparedJson,
 } from './remote/serve-protocol.ts';
-export { createServeHandler, errorResponse, type ServedCorpus, type ServeHandlerOptions, type ServeRequest, type ServeResponse } from './remote/serve-handler.ts';
-export { WorkbenchServerClient, normalizeServerUrl, type ServerClientOptions } from './remote/server-client.ts';
+export { createServeHandler, errorResponse, type ServedCorpus, type ServeResponse } from './remote/serve-handler.ts';
+export { WorkbenchServerClient, normalizeServerUrl } from './remote/server-client.ts';
 export {
   RemoteAwareCorpusStore,
   RemoteRetriever,
-  remoteResources,
   routedResources,
   remoteCorpusRecord,
   remoteRunConfig,
-  type ServerClientFor,
 } from './remote/remote-corpus.ts';
-export { SetChecksum, documentsChecksum, queriesChecksum, qrelsChecksum } from './corpus/content-checksum.ts';
-export { Sha256, sha256Sync } from './text/sha256.ts';
 export {
-  RECIPE_FORMAT,
-  RECIPE_VERSION,
   RecipeError,
   corpusDifferences,
   formatRecipe,
@@ -339,9 +304,6 @@ export {
   recipeModels,
   recipeOfRun,
   type Recipe,
-  type RecipeCorpus,
   type RecipeExperiment,
-  type RecipeModel,
 } from './runs/recipe.ts';
-export { SnapshotError, SNAPSHOT_VERSION } from './corpus/snapshot-format.ts';
-export { exportCorpusSnapshot, importCorpusSnapshot, type SnapshotProgress, type SnapshotOptions } from './use-cases/corpus-snapshot.ts';
+export { exportCorpusSnapshot, importCorpusSnapshot, type SnapshotProgress } from './use-cases/corpus-snapshot.ts';
