@@ -28,7 +28,8 @@ describe('dsw run --save-json', () => {
     expect(record.pipeline).toEqual({ kind: 'bm25', params: { k1: 1.2, b: 0.75, d: 0, termCountBoost: false } });
     expect(record.config).toMatchObject({ k1: 1.2, b: 0.75, analyzer: { lowercase: true, stopWords: 'english', stemming: 'porter' } });
     expect(record.versions.workbench).toBe(WORKBENCH_VERSION);
-    expect(record.versions.runtime).toEqual({ node: process.version });
+    // Every saved run carries the inference runtime too (issue 11 item 23), BM25 runs included.
+    expect(record.versions.runtime).toEqual({ node: process.version, 'transformers.js': expect.any(String), 'onnxruntime-node': expect.any(String) });
     expect(record.k).toBe(1000);
     expect(record.corpusName).toBe('tiny-beir');
     // Both queries have their relevant document at rank 1 (hand-checked: "tide mill wheel" → Tidal mills, "wind powered mill" → Windmills).
