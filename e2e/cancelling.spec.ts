@@ -1,7 +1,7 @@
 // Cancel shows "Cancelling…" (button disabled) until the job has stopped, then a cancelled state, and leaves
 // nothing half-stored.
 import { expect, test, type Page } from '@playwright/test';
-import { loadAndEmbedSample, sawCancelling, storedRowCount, tinyModelFolder, watchForCancelling } from './support.ts';
+import { chooseTinyModelFolder, loadAndEmbedSample, loadSample, sawCancelling, storedRowCount, watchForCancelling } from './support.ts';
 
 /** Each stored embedding set with the rows its pooled chunks hold. */
 async function embeddingSetRows(page: Page): Promise<Array<{ rowsDone: number; complete: boolean; chunkRows: number }>> {
@@ -32,12 +32,8 @@ async function embeddingSetRows(page: Page): Promise<Array<{ rowsDone: number; c
 }
 
 test('cancelling an embedding shows Cancelling…, then cancelled; what is stored is consistent and resumable', async ({ page }) => {
-  await page.goto('/#/corpora');
-  await page.getByRole('button', { name: 'Load the sample corpus' }).click();
-  await expect(page.getByTestId('load-summary')).toContainText('Loaded “Meridian Coast (sample)”');
-  await page.goto('/#/embeddings');
-  await page.getByRole('radio', { name: 'A folder on this computer (offline)' }).check();
-  await page.getByLabel('Choose a model folder').setInputFiles(tinyModelFolder);
+  await loadSample(page);
+  await chooseTinyModelFolder(page);
   await page.getByLabel('Batch size').fill('1'); // one document per inference call: slow enough to cancel mid-way
   await page.getByRole('button', { name: 'Embed', exact: true }).click();
   await expect(page.getByTestId('embed-progress')).toContainText(/^[1-9]\d* of 168 documents/);
@@ -74,6 +70,7 @@ test('cancelling a sweep shows Cancelling…, then cancelled; no run of it is st
   await expect(page.getByRole('status').filter({ hasText: 'The sweep “Too long” was cancelled; nothing was saved.' })).toBeVisible();
   expect(await sawCancelling(page)).toBe(true);
   await expect(page.getByTestId('sweep-progress')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Sweep results' })).toHaveCount(0);
   expect(await storedRowCount(page, 'runs')).toBe(runsBefore);
   await page.reload();
   await expect(page.getByRole('region', { name: 'New sweep' })).toBeVisible();

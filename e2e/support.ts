@@ -5,14 +5,24 @@ import { expect, type Page } from '@playwright/test';
 /** The generated tiny BERT model folder, picked as "a folder on this computer". */
 export const tinyModelFolder = path.join(import.meta.dirname, '..', 'public', 'models', 'tiny-bert');
 
-/** Loads the sample corpus and embeds it with tiny-bert from a model folder. */
-export async function loadAndEmbedSample(page: Page, options: { embedTimeout?: number } = {}): Promise<void> {
+/** Loads the bundled sample corpus from the Corpora page. */
+export async function loadSample(page: Page): Promise<void> {
   await page.goto('/#/corpora');
   await page.getByRole('button', { name: 'Load the sample corpus' }).click();
   await expect(page.getByTestId('load-summary')).toContainText('Loaded “Meridian Coast (sample)”');
+}
+
+/** Opens the Embeddings page with tiny-bert chosen from a model folder (not yet embedding). */
+export async function chooseTinyModelFolder(page: Page): Promise<void> {
   await page.goto('/#/embeddings');
   await page.getByRole('radio', { name: 'A folder on this computer (offline)' }).check();
   await page.getByLabel('Choose a model folder').setInputFiles(tinyModelFolder);
+}
+
+/** Loads the sample corpus and embeds it with tiny-bert from a model folder. */
+export async function loadAndEmbedSample(page: Page, options: { embedTimeout?: number } = {}): Promise<void> {
+  await loadSample(page);
+  await chooseTinyModelFolder(page);
   await page.getByRole('button', { name: 'Embed', exact: true }).click();
   await expect(page.getByTestId('embed-summary')).toContainText('Embedded 168 documents with tiny-bert', { timeout: options.embedTimeout });
 }
