@@ -15,7 +15,7 @@ import {
   type SweepKey,
 } from '../../core/index.ts';
 import { errorMessage, formatCount } from '../shared/format.ts';
-import { GqrPoolSizeField } from '../shared/GqrPipelineForm.tsx';
+import { GQR_NUMBER_SETTINGS, GqrPoolSizeField } from '../shared/GqrPipelineForm.tsx';
 import { MeasuresInput } from '../shared/MeasuresInput.tsx';
 import { Bm25Settings } from '../shared/Bm25Settings.tsx';
 import { useAppStore } from '../shared/app-store.ts';
@@ -26,15 +26,6 @@ import { CancelButton } from '../shared/CancelButton.tsx';
 import { useFieldProblems } from '../shared/field-problems.ts';
 import { NumberField } from '../shared/NumberField.tsx';
 import { useSweepForm } from './sweep-form-store.ts';
-
-/** The fixed numeric settings and their ranges (the grid's values are checked by the core's grid validation). */
-const FIXED_NUMBERS = [
-  ['nSteps', NUMERIC_RULES.gqrSteps],
-  ['learningRate', NUMERIC_RULES.gqrLearningRate],
-  ['temperature', NUMERIC_RULES.gqrTemperature],
-  ['mixtureAlpha', NUMERIC_RULES.weight],
-  ['fetchKMultiplier', NUMERIC_RULES.fetchKMultiplier],
-] as const;
 
 const KEY_TITLES: Record<SweepKey, string> = {
   mixtureAlpha: 'weight of the complementary distribution in the target, 0–1',
@@ -185,7 +176,7 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
         <fieldset>
           <legend>Fixed settings (used where the grid does not vary them)</legend>
           <div className="row wrap">
-            {FIXED_NUMBERS.map(([key, rule]) => (
+            {GQR_NUMBER_SETTINGS.map(([key, rule]) => (
               <label key={key}>
                 {key}{' '}
                 <NumberField rule={rule} aria-label={`Fixed ${key}`} value={base[key]} onChange={(value) => setBaseValue(key, value)} onProblem={fields.report(`Fixed ${key}`)} />

@@ -60,8 +60,8 @@ export function initialGqrSpec(): GqrPipelineSpec {
   };
 }
 
-/** GQR's numeric settings and their shared ranges. */
-const NUMBER_KEYS = [
+/** GQR's numeric settings and their shared ranges (the pipeline form and the lab's fixed settings). */
+export const GQR_NUMBER_SETTINGS = [
   ['mixtureAlpha', NUMERIC_RULES.weight],
   ['nSteps', NUMERIC_RULES.gqrSteps],
   ['learningRate', NUMERIC_RULES.gqrLearningRate],
@@ -87,7 +87,7 @@ export function GqrPipelineForm({ spec, onChange, corpusId, topK }: { spec: Pipe
       {spec.complementary.kind === 'bm25' && (
         <Bm25Settings params={spec.complementary.params} onChange={(params) => onChange({ ...spec, complementary: { kind: 'bm25', params } })} />
       )}
-      {NUMBER_KEYS.map(([key, rule]) => (
+      {GQR_NUMBER_SETTINGS.map(([key, rule]) => (
         <label key={key}>
           {key}{' '}
           <NumberField rule={rule} aria-label={`GQR ${key}`} value={spec.config[key]} onChange={(value) => set({ [key]: value })} />
