@@ -33,6 +33,21 @@ describe('FrameBatcher', () => {
     expect(delivered).toHaveLength(2);
   });
 
+  it('ends a frame after an item that starts a state, so the state is painted before its end', () => {
+    const { schedule, paint } = manualFrames();
+    const delivered: string[][] = [];
+    const batcher = new FrameBatcher<string>((items) => delivered.push(items), schedule, (item) => item.startsWith('start'));
+    for (const item of ['a', 'start 1', 'end 1', 'start 2', 'end 2', 'b']) batcher.push(item);
+    paint();
+    expect(delivered).toEqual([['a', 'start 1']]);
+    paint();
+    paint();
+    expect(delivered).toEqual([['a', 'start 1'], ['end 1', 'start 2'], ['end 2', 'b']]);
+    batcher.push('start 3');
+    batcher.flush(); // the end of a run: everything at once
+    expect(delivered.at(-1)).toEqual(['start 3']);
+  });
+
   it('flush delivers at once and cancels the frame; discard drops the queue', () => {
     const { schedule, frames, paint } = manualFrames();
     const delivered: string[][] = [];

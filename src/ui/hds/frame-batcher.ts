@@ -28,7 +28,11 @@ export const animationFrame: FrameScheduler = (callback) => {
   };
 };
 
-/** Queues items and delivers them in order, in one call per frame; `flush` delivers at once. */
+/**
+ * Queues items and delivers them in order, in one call per frame; `flush` delivers at once. An item for which
+ * `endsFrame` holds is the last of its frame (the rest wait for the next one), so a state it starts — a retrieval
+ * running — is painted at least once even when its end arrives in the same frame.
+ */
 export class FrameBatcher<T> {
   private queue: T[] = [];
   private cancelFrame: (() => void) | null = null;
@@ -36,11 +40,21 @@ export class FrameBatcher<T> {
   constructor(
     private readonly deliver: (items: T[]) => void,
     private readonly schedule: FrameScheduler = animationFrame,
+    private readonly endsFrame: (item: T) => boolean = () => false,
   ) {}
 
   push(item: T): void {
     this.queue.push(item);
-    if (!this.cancelFrame) this.cancelFrame = this.schedule(() => this.flush());
+    if (!this.cancelFrame) this.cancelFrame = this.schedule(() => this.deliverFrame());
+  }
+
+  private deliverFrame(): void {
+    this.cancelFrame = null;
+    const end = this.queue.findIndex(this.endsFrame);
+    const items = end < 0 || end === this.queue.length - 1 ? this.queue : this.queue.slice(0, end + 1);
+    this.queue = items === this.queue ? [] : this.queue.slice(end + 1);
+    if (this.queue.length > 0) this.cancelFrame = this.schedule(() => this.deliverFrame());
+    if (items.length > 0) this.deliver(items);
   }
 
   /** Delivers everything queued now (e.g. when the run ends, so the timeline shows it finished at once). */

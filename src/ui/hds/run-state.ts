@@ -65,11 +65,16 @@ function refreshSavedRuns() {
 }
 
 export const useHdsRun = create<RunState>((set, get) => {
-  // Live events reach the timeline in one state update per frame; the end of the run is shown at once.
-  const liveEvents = new FrameBatcher<HdsEvent>((events) => {
-    if (activeKind() !== 'question') return;
-    set((s) => ({ view: mergeDeltas(events).reduce(applyHdsEvent, s.view) }));
-  });
+  // Live events reach the timeline in one state update per frame; the end of the run is shown at once, and a
+  // retrieval that starts is shown running for at least one frame.
+  const liveEvents = new FrameBatcher<HdsEvent>(
+    (events) => {
+      if (activeKind() !== 'question') return;
+      set((s) => ({ view: mergeDeltas(events).reduce(applyHdsEvent, s.view) }));
+    },
+    undefined,
+    (event) => event.type === 'retrieval-start',
+  );
   const onEvent = (event: HdsWorkerEvent) => {
     switch (event.type) {
       case 'run':
