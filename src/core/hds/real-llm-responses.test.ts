@@ -56,6 +56,13 @@ describe(`real output of ${fixture.model}`, () => {
     expect(parsed.action).toEqual({ kind: 'answer', text: '' });
   });
 
+  it('an echoed action (b) with a real \\boxed{…} in it is that answer (H3), not a placeholder', () => {
+    const filled = response('echoed-action-b-with-answer');
+    const parsed = parseHdsResponse(filled.response, 4);
+    expect(parsed.marker).toBe('boxed');
+    expect(parsed.action).toEqual({ kind: 'answer', text: expect.stringMatching(/^The engineer who designed the Harrow Point lighthouse founded/) });
+  });
+
   it('dots inside a real answer are kept', () => {
     expect(parseHdsResponse('\\boxed{St. Louis...}', 4).action).toEqual({ kind: 'answer', text: 'St. Louis...' });
     expect(parseHdsResponse('\\boxed{\u2026}', 4).action).toEqual({ kind: 'answer', text: '' });
