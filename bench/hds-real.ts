@@ -3,7 +3,8 @@
 // (docs/hds-real.md) and the scaling chart (docs/hds-real-scaling.png).
 // Question counts: HDS_REAL_QUESTIONS (HDS, default 50), HDS_REAL_SWEEP_QUESTIONS and HDS_REAL_BASELINE_QUESTIONS
 // (default: the same). Each configuration's runs are kept in .tmp/hds-real/ and reused by a later bench run with the
-// same counts (HDS_REAL_FRESH=1 runs them again). HDS_REAL_STOP_AT=<ISO time or HH:MM UTC> stops the running
+// same model and counts (HDS_REAL_FRESH=1 runs them again). DSW_LLM_MODEL picks the model (scripts/llm-paths.mjs);
+// HDS_REAL_PORT the loopback port of the server the bench starts (default 8182). HDS_REAL_STOP_AT=<ISO time or HH:MM UTC> stops the running
 // configuration then (its finished questions are kept, as dsw hds does on Ctrl-C) and skips the rest. `HDS_REAL_ONLY=1 npm run bench` runs this section alone.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -23,6 +23,8 @@ export interface HdsParsedResponse {
   tokenSpelling?: HdsTokenSpelling;
   /** True when the query block had no closing token (e.g. the server stopped at it): the rest of the text was read. */
   unterminatedQueryBlock?: boolean;
+  /** True when the answer is the text after a `\boxed{` that was never closed (a reply cut by max_tokens). */
+  unterminatedAnswer?: boolean;
   /** Distinct queries the model wrote beyond `maxQueries`, in order (not executed). */
   queriesOverCap: string[];
 }
@@ -129,6 +131,13 @@ export function extractBoxed(text: string): string | undefined {
   return found === undefined ? undefined : unwrapText(found.trim());
 }
 
+/** The text after the last `\boxed{` when that brace is never closed (a reply cut short), trimmed; '' when none. */
+function unclosedBoxed(text: string): string {
+  const m = /\\boxed\s*\{(?![\s\S]*\\boxed)/.exec(text);
+  if (!m || matchingBrace(text, m.index + m[0].length - 1) >= 0) return '';
+  return unwrapText(text.slice(m.index + m[0].length).trim());
+}
+
 /** Splits a query source into cleaned, distinct queries (reference §1.4 step 4), capped at `maxQueries`. */
 function splitQueries(source: string, maxQueries: number): { kept: string[]; overCap: string[] } {
   const kept: string[] = [];
@@ -168,6 +177,8 @@ export function parseHdsResponse(text: string, maxQueries: number): HdsParsedRes
   if (!empty && tag) return { ...base, action: { kind: 'answer', text: tag[1].trim() }, marker: 'answer-tag' };
 
   if (!block) {
+    const open = unclosedBoxed(visibleText);
+    if (open) return { ...base, action: { kind: 'answer', text: open }, marker: 'boxed', unterminatedAnswer: true };
     return { ...base, action: { kind: 'answer', text: visibleText.trim(), unmarked: true }, marker: 'none' };
   }
   const { kept, overCap, tokenSpelling, unterminated, echoedInstruction } = block;

@@ -56,6 +56,26 @@ describe(`real output of ${fixture.model}`, () => {
     expect(parsed.action).toEqual({ kind: 'answer', text: '' });
   });
 
+  it('an echoed action (b) with a real \\boxed{…} in it is that answer (H3), not a placeholder', () => {
+    const filled = response('echoed-action-b-with-answer');
+    const parsed = parseHdsResponse(filled.response, 4);
+    expect(parsed.marker).toBe('boxed');
+    expect(parsed.action).toEqual({ kind: 'answer', text: expect.stringMatching(/^The engineer who designed the Harrow Point lighthouse founded/) });
+  });
+
+  it('a \\boxed{ cut off by max_tokens is the text after it, flagged, not the whole reply unmarked', async () => {
+    const cut = response('boxed-cut-by-max-tokens');
+    const parsed = parseHdsResponse(cut.response, 4);
+    expect(parsed.marker).toBe('boxed');
+    expect(parsed.unterminatedAnswer).toBe(true);
+    expect(parsed.action.kind === 'answer' && parsed.action.text).toMatch(/^The series "The Young Adult" is a science fantasy/);
+    const run = await runHds(cut.question, {}, { llm: new ScriptedLlm([cut.response]), retriever: new KeyedRetriever({}) });
+    expect(run.answer).not.toContain('\\boxed');
+    expect(run.turns[0]!.unterminatedAnswer).toBe(true);
+    // A closed \boxed{} is read as before.
+    expect(parseHdsResponse('\\boxed{Paris}', 4).unterminatedAnswer).toBeUndefined();
+  });
+
   it('dots inside a real answer are kept', () => {
     expect(parseHdsResponse('\\boxed{St. Louis...}', 4).action).toEqual({ kind: 'answer', text: 'St. Louis...' });
     expect(parseHdsResponse('\\boxed{\u2026}', 4).action).toEqual({ kind: 'answer', text: '' });

@@ -184,6 +184,7 @@ export async function runHds(
       turn.marker = parsed.marker;
       if (parsed.tokenSpelling) turn.tokenSpelling = parsed.tokenSpelling;
       if (parsed.unterminatedQueryBlock) turn.unterminatedQueryBlock = true;
+      if (parsed.unterminatedAnswer) turn.unterminatedAnswer = true;
       turn.queriesCutByCap = parsed.queriesOverCap;
       emit({
         type: 'action',
