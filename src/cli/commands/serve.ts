@@ -1,6 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import {
+  abortError,
   createServeHandler,
   errorResponse,
   NUMERIC_RULES,
@@ -137,7 +138,7 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse, handl
   const controller = new AbortController();
   // 'close' on the response before it finished: the client went away; a running stream stops.
   res.on('close', () => {
-    if (!res.writableFinished) controller.abort(new DOMException('The client disconnected', 'AbortError'));
+    if (!res.writableFinished) controller.abort(abortError('The client disconnected'));
   });
   let response: ServeResponse;
   const body = await readBody(req);

@@ -1,6 +1,7 @@
 // `dsw serve` without a server: requests in, JSON or NDJSON out, through the core's use cases. The host (node:http
 // in the CLI, anything else) reads the body, passes an AbortSignal that fires when the client goes away, and
 // writes the response.
+import { isAbortError } from '../abort.ts';
 import { buildRetriever, type RetrievalResources } from '../retrieval/build-retriever.ts';
 import { GqrRetriever } from '../retrieval/gqr-retriever.ts';
 import { PIPELINE_KINDS, type PipelineSpec } from '../retrieval/pipeline-spec.ts';
@@ -108,7 +109,7 @@ function sameText(a: string, b: string): boolean {
 function asServeError(error: unknown): ServeError {
   if (error instanceof ServeError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if ((error as { name?: string } | null)?.name === 'AbortError') return new ServeError(499, 'internal', 'The request was cancelled.');
+  if (isAbortError(error)) return new ServeError(499, 'internal', 'The request was cancelled.');
   return new ServeError(500, 'internal', message);
 }
 

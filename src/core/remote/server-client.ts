@@ -1,4 +1,5 @@
 // The HTTP client of a workbench server (`dsw serve`): every call of docs/serve-api.md, its failures in words.
+import { isAbortError } from '../abort.ts';
 import type { CorpusDocument, CorpusQuery, Qrel } from '../corpus/types.ts';
 import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import {
@@ -97,7 +98,7 @@ export class WorkbenchServerClient {
     try {
       response = await this.fetchImpl(`${this.server}${SERVE_API_PREFIX}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
     } catch (error) {
-      if ((error as { name?: string }).name === 'AbortError') throw error;
+      if (isAbortError(error)) throw error;
       throw new Error(
         `Cannot reach the workbench server at ${this.server} (${(error as Error).message}). Is \`dsw serve\` running there, and does it allow this page's origin (--allow-origin)?`,
         { cause: error },

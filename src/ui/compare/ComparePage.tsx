@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { DEFAULT_MEASURES, DEFAULT_PERMUTATIONS, DEFAULT_SEED, describeRunPipeline, groupRuns, type RunComparison, type RunSummary } from '../../core/index.ts';
+import { DEFAULT_MEASURES, DEFAULT_PERMUTATIONS, DEFAULT_SEED, describeRunPipeline, groupRuns, isAbortError, type RunComparison, type RunSummary } from '../../core/index.ts';
 import { errorMessage } from '../shared/format.ts';
 import { useAppStore } from '../shared/app-store.ts';
 import { useCorpora } from '../shared/corpora.ts';
@@ -75,7 +75,7 @@ export function ComparePage() {
       );
       setJob({ status: 'done', corpusId: corpus.id, comparison, baseline, names });
     } catch (error) {
-      setJob((error as Error)?.name === 'AbortError' ? { status: 'cancelled' } : { status: 'failed', message: errorMessage(error) });
+      setJob(isAbortError(error) ? { status: 'cancelled' } : { status: 'failed', message: errorMessage(error) });
     }
   };
 

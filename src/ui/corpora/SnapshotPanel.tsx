@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { create } from 'zustand';
-import { exportCorpusSnapshot, importCorpusSnapshot, type CorpusRecord, type SnapshotProgress } from '../../core/index.ts';
+import { exportCorpusSnapshot, importCorpusSnapshot, isAbortError, type CorpusRecord, type SnapshotProgress } from '../../core/index.ts';
 import { errorMessage, formatBytes, formatCount } from '../shared/format.ts';
 import { downloadBlob, safeFileName } from '../shared/download.ts';
 import { announceCorporaChanged } from '../shared/corpora-channel.ts';
@@ -33,7 +33,7 @@ export async function exportSnapshot(corpus: CorpusRecord): Promise<void> {
     downloadBlob(`${safeFileName(corpus.name, 'corpus')}.dsw-snapshot`, blob);
     set({ status: 'done', kind: 'export', message: `Exported “${corpus.name}” as a snapshot (${formatBytes(blob.size)}).` });
   } catch (error) {
-    const aborted = (error as Error)?.name === 'AbortError';
+    const aborted = isAbortError(error);
     set({ status: aborted ? 'cancelled' : 'failed', kind: 'export', message: aborted ? 'The export was cancelled.' : `Could not export “${corpus.name}”: ${errorMessage(error)}` });
   } finally {
     controller = null;
@@ -58,7 +58,7 @@ async function importSnapshot(file: File): Promise<void> {
       message: `Imported “${corpus.name}”: ${formatCount(corpus.documentCount)} documents, ${formatCount(corpus.queryCount)} queries, ${formatCount(corpus.qrelCount)} qrels, the BM25 index and ${sets.length} embedding set(s) — nothing was re-indexed or re-embedded.`,
     });
   } catch (error) {
-    const aborted = (error as Error)?.name === 'AbortError';
+    const aborted = isAbortError(error);
     set({ status: aborted ? 'cancelled' : 'failed', kind: 'import', message: aborted ? 'The import was cancelled; nothing was stored.' : `Could not import ${file.name}: ${errorMessage(error)} Nothing was stored.` });
   } finally {
     controller = null;

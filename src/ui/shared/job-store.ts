@@ -3,6 +3,7 @@
 // one AbortController per job. Pages render the state; `cancel()` shows "Cancelling…" at once, before the
 // worker has noticed.
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import { abortError, isAbortError } from '../../core/index.ts';
 import { errorMessage } from './format.ts';
 
 /** The state of one job. `info` says what the job is (name, corpus), `progress` how far it got. */
@@ -56,9 +57,6 @@ export function isActive(state: JobState<unknown, unknown, unknown, unknown>): s
   return state.status === 'running' || state.status === 'cancelling';
 }
 
-function isAbort(error: unknown): boolean {
-  return (error as Error | null)?.name === 'AbortError';
-}
 
 /** A zustand store holding one job at a time. */
 export function createJobStore<Info, Progress, Result, Details = never>(
@@ -93,7 +91,7 @@ export function createJobStore<Info, Progress, Result, Details = never>(
         set({ state: { status: 'done', info, startedAt, seconds: (now() - startedAt) / 1000, progress, result } });
         return result;
       } catch (error) {
-        if (isAbort(error) || (own.signal.aborted && !(error instanceof JobFailure))) {
+        if (isAbortError(error) || (own.signal.aborted && !(error instanceof JobFailure))) {
           set({ state: { status: 'cancelled', info, startedAt, progress } });
         } else {
           const details = error instanceof JobFailure ? (error.details as Details) : undefined;
@@ -109,7 +107,7 @@ export function createJobStore<Info, Progress, Result, Details = never>(
       const s = get().state;
       if (s.status !== 'running' || !controller) return;
       set({ state: { ...s, status: 'cancelling' } });
-      controller.abort(new DOMException(cancelMessage, 'AbortError'));
+      controller.abort(abortError(cancelMessage));
     },
 
     dismiss() {
