@@ -310,3 +310,49 @@ test('a budget-scaling batch is charted as measured points joined by straight li
   await figure.getByRole('button', { name: 'Export PNG' }).click();
   expect(fs.readFileSync((await (await pngDownload).path())!).subarray(1, 4).toString()).toBe('PNG');
 });
+
+test('a batch recipe is made again on the Batch tab with the model configured here, and scores as the original did', async ({ page }) => {
+  await start((request) => {
+    const prompt = promptOf(request);
+    if (prompt.startsWith('Answer the question using the paragraphs')) return { content: 'Saltmere' };
+    return { content: prompt.includes('Harrow Point lighthouse') ? '\\boxed{Margery Fennick}' : '\\boxed{Saltmere}' };
+  });
+  await loadSample(page);
+  await openDeepSearch(page);
+  await page.getByRole('button', { name: 'Batch', exact: true }).click();
+  await page.getByLabel('Number of questions').fill('3');
+  for (const name of ['IRCoT', 'Question decomposition']) await page.getByRole('group', { name: 'Baselines' }).getByLabel(name).uncheck();
+  await page.getByRole('button', { name: 'Run batch' }).click();
+  await expect(page.getByRole('heading', { name: /completed/ })).toBeVisible();
+  const comparison = page.getByRole('table', { name: 'Comparison' });
+  // Every cell but the wall times.
+  const scores = async () => (await comparison.locator('tbody td').allTextContents()).filter((cell) => !/\d ms$/.test(cell));
+  const original = await scores();
+  expect(original.length).toBeGreaterThan(4);
+
+  await page.getByRole('button', { name: 'Saved runs' }).click();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('saved-run').first().getByRole('button', { name: 'Recipe' }).click()]);
+  const recipeText = fs.readFileSync((await file.path())!, 'utf8');
+  expect(recipeText).not.toContain(KEY);
+  expect(JSON.parse(recipeText)).toMatchObject({ experiment: { kind: 'hds-batch', questionIds: ['mh01', 'mh02', 'mh03'], llm: { model: 'test-model' } } });
+
+  await page.getByRole('button', { name: 'Batch', exact: true }).click();
+  await page.getByText('Re-run a batch recipe').click();
+  const recipeFile = { name: 'batch.recipe.json', mimeType: 'application/json', buffer: Buffer.from(recipeText) };
+  await page.getByLabel('Import a batch recipe').setInputFiles(recipeFile);
+  await expect(page.getByTestId('batch-recipe-check')).toContainText('match the recipe');
+  const requestsBefore = server.chatRequests().length;
+  await page.getByRole('button', { name: 'Run this batch recipe' }).click();
+  await expect(page.getByRole('heading', { name: /\(re-run\)\s*completed/ })).toBeVisible();
+  await expect(comparison.locator('tbody tr')).toHaveCount(2);
+  expect(await scores()).toEqual(original);
+  // It ran with the key configured here (the recipe has none), against the same server.
+  const requests = server.chatRequests().slice(requestsBefore);
+  expect(requests.length).toBeGreaterThan(0);
+  expect(requests.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+
+  // Another model configured here is named as a difference.
+  await page.getByLabel('Model name').fill('other-model');
+  await page.getByLabel('Import a batch recipe').setInputFiles(recipeFile);
+  await expect(page.getByTestId('batch-recipe-differences')).toContainText("The recipe's LLM is test-model; the model settings here use other-model.");
+});

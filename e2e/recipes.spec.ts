@@ -74,3 +74,52 @@ test('a recipe exported from a browser run is made again by dsw run --recipe and
   await page.getByLabel('Import a recipe').setInputFiles(path.join(dir, 'foreign.json'));
   await expect(page.getByTestId('recipe-check')).toContainText('This JSON file is a "dsw-run" file, not a workbench recipe');
 });
+
+test('a sweep recipe exported from the GQR lab is made again by dsw sweep --recipe and by the lab, with the same point scores', async ({ page }) => {
+  test.setTimeout(420_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-sweep-recipes-'));
+  await loadAndEmbedSample(page, { embedTimeout: 180_000 });
+  await page.goto('/#/gqr');
+  await expect(page.getByLabel('Embedding set')).toHaveValue(/tiny-bert/);
+  await page.getByLabel('Grid mixtureAlpha').fill('0, 0.5');
+  await page.getByLabel('Grid target').fill('');
+  await page.getByLabel('Sweep name').fill('α pair');
+  await page.getByRole('button', { name: /^Run sweep: 2 grid points × 54 queries/ }).click();
+  const results = page.getByRole('region', { name: 'Sweep results' });
+  await expect(results.getByRole('heading', { name: 'α pair' })).toBeVisible({ timeout: 120_000 });
+  const wins = page.getByRole('table', { name: 'Wins, ties and losses against the primary' });
+  const original = await wins.locator('tbody tr').allTextContents();
+
+  const recipeFile = await download(page, () => results.getByRole('button', { name: 'Recipe' }).click(), dir);
+  const recipe = JSON.parse(fs.readFileSync(recipeFile, 'utf8'));
+  expect(recipe).toMatchObject({ format: 'dsw-recipe', experiment: { kind: 'sweep', pipeline: { kind: 'gqr' }, axes: [{ key: 'mixtureAlpha', values: [0, 0.5] }] } });
+  const pointMetrics = recipe.experiment.pointMetrics as Record<string, Record<string, number>>;
+  expect(Object.keys(pointMetrics)).toEqual(['mixtureAlpha=0', 'mixtureAlpha=0.5']);
+
+  // The same sweep in Node, on the sample corpus's files and the same model folder.
+  const { stdout, stderr } = await run(process.execPath, ['bin/dsw.mjs', 'sweep', '--recipe', recipeFile, '--dataset', 'sample-data/meridian', '--model', tinyModelFolder, '--json'], {
+    cwd: root,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const cli = JSON.parse(stdout) as { points: { id: string; measures: Record<string, number> }[] };
+  expect(cli.points.map((p) => p.id)).toEqual(['mixtureAlpha=0', 'mixtureAlpha=0.5']);
+  for (const point of cli.points) expect(Math.abs(point.measures['nDCG@10']! - pointMetrics[point.id]!['nDCG@10']!), point.id).toBeLessThan(1e-9);
+  expect(stderr).toContain('Reproduced “α pair”');
+
+  // And again in the lab: the recipe matches this corpus, and the re-run scores every point as the original did.
+  await page.getByLabel('Import a sweep recipe').setInputFiles(recipeFile);
+  await expect(page.getByTestId('sweep-recipe-check')).toContainText('match the recipe');
+  await page.getByRole('button', { name: 'Run this sweep recipe' }).click();
+  await expect(results.getByRole('heading', { name: 'α pair (re-run)' })).toBeVisible({ timeout: 120_000 });
+  await expect(wins.locator('tbody tr')).toHaveText(original);
+
+  // A recipe of another corpus lists what differs; a run recipe is sent to the Runs page.
+  recipe.corpus.documentCount = 170;
+  fs.writeFileSync(path.join(dir, 'other.recipe.json'), JSON.stringify(recipe));
+  await page.getByLabel('Import a sweep recipe').setInputFiles(path.join(dir, 'other.recipe.json'));
+  await expect(page.getByTestId('sweep-recipe-differences')).toContainText("The recipe's corpus has 170 documents; this one has 168.");
+  recipe.experiment = { kind: 'run', pipeline: { kind: 'bm25' }, k: 10, measures: ['nDCG@10'] };
+  fs.writeFileSync(path.join(dir, 'run.recipe.json'), JSON.stringify(recipe));
+  await page.getByLabel('Import a sweep recipe').setInputFiles(path.join(dir, 'run.recipe.json'));
+  await expect(page.getByTestId('sweep-recipe-check')).toContainText('This is a run recipe; re-run it on the Runs page');
+});

@@ -45,14 +45,19 @@ export function readRecipeFile(cwd: string, file: string): Recipe {
   }
 }
 
+/** The dataset and model a recipe was checked against, ready to retrieve with. */
+export interface RecipeDataset {
+  dataset: LoadedDataset;
+  resources: RetrievalResources;
+  environment: RunEnvironmentSource;
+}
+
 /**
  * Loads the dataset with the recipe's analyzer, embeds it with the recipe's model (from `--model`, or the model id
  * under `--models-dir`), and refuses with every difference listed when the corpus or the model files differ.
  */
-export async function prepareRecipeRun(recipe: Recipe, datasetDir: string, io: CliIo, models: ModelOptions): Promise<RecipeRun> {
-  const { experiment } = recipe;
-  if (experiment.kind !== 'run') throw new CliError(`This is a ${experiment.kind} recipe; dsw run makes run recipes (a run or one sweep point).`);
-  if (recipe.models.length > 1) throw new CliError('This recipe uses more than one embedding model; dsw run embeds one model per run.');
+export async function prepareRecipeDataset(recipe: Recipe, datasetDir: string, io: CliIo, models: ModelOptions, command: string): Promise<RecipeDataset> {
+  if (recipe.models.length > 1) throw new CliError(`This recipe uses more than one embedding model; ${command} embeds one model.`);
   const dataset = await loadDataset(datasetDir, io, { analyzer: recipe.corpus.analyzer, documents: recipe.models.length > 0 ? 'memory' : 'stream' });
   const differences = corpusDifferences(recipe.corpus, await recipeCorpus(dataset.store, dataset.corpus));
   let resources: RetrievalResources = { bm25Index: async () => dataset.index };
@@ -76,6 +81,14 @@ export async function prepareRecipeRun(recipe: Recipe, datasetDir: string, io: C
   if (differences.length > 0) {
     throw new CliError(`The recipe “${recipe.name}” cannot be reproduced on ${datasetDir}:\n${differences.map((d) => `  - ${d}`).join('\n')}`);
   }
+  return { dataset, resources, environment: source };
+}
+
+/** A run recipe checked against the dataset and model, ready to run. */
+export async function prepareRecipeRun(recipe: Recipe, datasetDir: string, io: CliIo, models: ModelOptions): Promise<RecipeRun> {
+  const { experiment } = recipe;
+  if (experiment.kind !== 'run') throw new CliError(`This is a ${experiment.kind} recipe; dsw run makes run recipes (a run or one sweep point)${experiment.kind === 'sweep' ? ': use dsw sweep --recipe' : ''}.`);
+  const { dataset, resources, environment: source } = await prepareRecipeDataset(recipe, datasetDir, io, models, 'dsw run');
   return {
     recipe,
     dataset,

@@ -4,12 +4,16 @@ import {
   describeSettings,
   expandGrid,
   exportRunsJson,
+  buildRetriever,
   GqrRetriever,
   parseGridAxis,
+  RecipeError,
+  sweepRequestOfRecipe,
   runSweep,
   sweepQueries,
   SweepGridError,
   type GridAxis,
+  type RunEnvironmentSource,
   type SweepEvaluation,
   type SweepRunScores,
 } from '../../core/index.ts';
@@ -21,10 +25,12 @@ import { analyzerFromParams, buildPipelineFromOptions, gqrConfigFromParams } fro
 import { numberOption, parseParams } from '../params.ts';
 import { formatTable } from '../table.ts';
 import { formatValue, parseCommandArgs, parseMeasureOption } from './eval.ts';
+import { prepareRecipeDataset, readRecipeFile } from './run-recipe.ts';
 
 export const sweepHelp = `Usage: dsw sweep --dataset <dir> --pipeline gqr --grid key=v1,v2,... [--grid ...] --model <model>
                  [--param name=value ...] [--top-k 10] [--measures nDCG@10,R@100] [--json]
                  [--models-dir <dir>] [--model-host <url>] [--vector-cache <dir>] [--save-json <file>] [--name <name>]
+       dsw sweep --recipe <recipe.json> --dataset <dir> [--model <folder>] [--models-dir <dir>] [--json] [--save-json <file>]
 
 Sweeps GQR settings over every query of a dataset. Both children (dense primary, BM25 complementary) run once
 per query; every grid point re-ranks those same results. Prints one row per grid point with the measures and
@@ -48,6 +54,9 @@ ${encodingHelp(9)}
   --save-json write the sweep as saved runs (one per grid point and baseline) to a JSON file; import it on
               the Runs page and the sweep opens in the GQR lab
   --name      name of the sweep in that file (default: sweep <dataset>)
+  --recipe    a sweep recipe exported by the app (GQR lab → Recipe): its GQR pipeline, grid, top k, measures,
+              analyzer and model are used; the dataset and the model files must match it (every difference is
+              listed), and each grid point's measures are printed beside the recipe's
 `;
 
 
@@ -69,6 +78,7 @@ export const sweepCommand: CliCommand = async (argv, io) => {
       json: { type: 'boolean', default: false },
       'save-json': { type: 'string' },
       name: { type: 'string' },
+      recipe: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -78,6 +88,7 @@ export const sweepCommand: CliCommand = async (argv, io) => {
     return 0;
   }
   if (!values.dataset) throw new CliError('dsw sweep needs --dataset <dir>');
+  if (values.recipe !== undefined) return sweepRecipe(values, io);
   if (values.pipeline !== 'gqr') throw new CliError(`dsw sweep sweeps --pipeline gqr only, got "${values.pipeline}"`);
   if (!values.grid || values.grid.length === 0) throw new CliError('dsw sweep needs at least one --grid key=v1,v2,…, e.g. --grid mixtureAlpha=0,0.5,1');
   if (!values.model) {
@@ -142,6 +153,68 @@ export const sweepCommand: CliCommand = async (argv, io) => {
   printTables(io, evaluation, points, axes);
   return 0;
 };
+
+async function sweepRecipe(values: Record<string, string | boolean | string[] | undefined>, io: CliIo): Promise<number> {
+  for (const flag of ['grid', 'param', 'top-k', 'measures', 'encoding', 'model-host'] as const) {
+    if (values[flag] !== undefined) throw new CliError(`--${flag} cannot be combined with --recipe: the recipe fixes it`);
+  }
+  if (values.pipeline !== 'gqr') throw new CliError('--pipeline cannot be combined with --recipe: the recipe fixes it');
+  const file = values.recipe as string;
+  const recipe = readRecipeFile(io.cwd, file);
+  let request;
+  try {
+    request = sweepRequestOfRecipe(recipe);
+  } catch (error) {
+    if (error instanceof RecipeError) throw new CliError(`${file} cannot be used as a sweep recipe: ${error.message}`);
+    throw error;
+  }
+  const { spec, axes, topK, measures, pointMetrics } = request;
+  const jsonOut = values['save-json'] === undefined ? null : writableTarget(io.cwd, values['save-json'] as string);
+  const datasetDir = values.dataset as string;
+  const models = { model: values.model as string | undefined, modelsDir: values['models-dir'] as string | undefined, vectorCache: values['vector-cache'] as string | undefined };
+  const { dataset, resources, environment } = await prepareRecipeDataset(recipe, datasetDir, io, models, 'dsw sweep');
+  const queries = await dataset.store.getQueries(dataset.corpus.id);
+  let gqr;
+  try {
+    gqr = await buildRetriever(spec, resources);
+  } catch (error) {
+    throw new CliError(`The recipe's GQR pipeline cannot be built: ${(error as Error).message}`);
+  }
+  if (!(gqr instanceof GqrRetriever)) throw new Error('The recipe did not build a GQR retriever');
+  const retriever = gqr;
+  const points = expandGrid(axes, spec.config);
+  const sweepEnvironment: RunEnvironmentSource = environment;
+  const compute = async (job: Parameters<typeof sweepQueries>[2], onProgress: NonNullable<Parameters<typeof sweepQueries>[3]>) => ({
+    runs: await sweepQueries(retriever, queries, job, onProgress),
+    config: retriever.config,
+  });
+  const { sweep, records } = await runSweep(
+    { corpusId: dataset.corpus.id, name: (values.name as string | undefined) ?? recipe.name, spec, axes, topK, measures, environment: sweepEnvironment },
+    { corpora: dataset.store, compute },
+  );
+  const { evaluation, elapsedMs } = sweep;
+  io.err(`${queries.length} queries × ${points.length} grid points in ${(elapsedMs / 1000).toFixed(2)} s\n`);
+  if (jsonOut) {
+    writeOutput(jsonOut, values['save-json'] as string, exportRunsJson(records));
+    io.err(`${records.length} runs of the sweep “${sweep.name}” → ${values['save-json']}\n`);
+  }
+  const model = recipe.models[0]?.model.modelId ?? '';
+  if (values.json) {
+    io.out(`${JSON.stringify({ ...sweepJson(evaluation, points, axes, dataset, model, topK, elapsedMs), recipe: { name: recipe.name, pointMetrics } }, null, 2)}\n`);
+  } else {
+    printTables(io, evaluation, points, axes);
+  }
+  const lines = points.map((point, i) => {
+    const now = evaluation.points[i]!.aggregate;
+    const then = pointMetrics[point.id];
+    const values = evaluation.measures.map((m) =>
+      then?.[m] === undefined ? `${m} ${formatValue(now[m]!)}` : `${m} ${formatValue(now[m]!)} (recipe ${formatValue(then[m])}, difference ${Math.abs(now[m]! - then[m]).toExponential(1)})`,
+    );
+    return `  ${describeSettings(point.settings)}: ${values.join(', ')}`;
+  });
+  io.err(`Reproduced “${recipe.name}” on ${evaluation.evaluatedQueries} judged queries:\n${lines.join('\n')}\n`);
+  return 0;
+}
 
 function sweepJson(
   evaluation: SweepEvaluation,

@@ -4,6 +4,7 @@ import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
 import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import type { CorpusRecord, CorpusStore } from '../storage/corpus-store.ts';
 import type { EmbeddingSetRecord, VectorStore } from '../storage/vector-store.ts';
+import type { GridAxis } from '../sweep/grid.ts';
 import type { AnalyzerOptions } from '../text/analyzer.ts';
 import { modelsOfPipeline } from './run-pipeline.ts';
 import { readRunEnvironment, type ModelFileHash, type RunEnvironment } from './run-environment.ts';
@@ -41,7 +42,15 @@ export interface RecipeModel {
 /** What a recipe makes again. */
 export type RecipeExperiment =
   | { kind: 'run'; pipeline: PipelineSpec; k: number; measures: string[] }
-  | { kind: 'sweep'; pipeline: PipelineSpec; topK: number; measures: string[]; axes: unknown[] }
+  | {
+      kind: 'sweep';
+      pipeline: PipelineSpec;
+      topK: number;
+      measures: string[];
+      axes: GridAxis[];
+      /** Grid point id → measure → mean, of the original sweep (absent in recipes exported before they were recorded). */
+      pointMetrics?: Record<string, Record<string, number>>;
+    }
   | { kind: 'hds-batch'; pipeline: PipelineSpec; variants: unknown[]; llm: { provider: string; baseUrl: string; model: string; temperature?: number; maxTokens?: number }; questionIds: string[] };
 
 /** A recipe file. */

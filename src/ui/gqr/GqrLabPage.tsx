@@ -13,10 +13,11 @@ import { experimentRecipeText } from '../shared/recipes.ts';
 import { AlphaChart } from './AlphaChart.tsx';
 import { buildAlphaChart, chartXKeys, findPoint, perQueryDeltas, winsRows } from './alpha-chart-data.ts';
 import { getGqrPool } from '../services/gqr-pool.ts';
-import { labSweepsFromRuns, type SavedSweep } from '../../core/index.ts';
+import { labSweepsFromRuns, sweepRecipeExperiment, type SavedSweep } from '../../core/index.ts';
 import { QueryInspector } from '../shared/QueryInspector.tsx';
 import { sweepCsv } from './sweep-csv.ts';
 import { SweepForm } from './SweepForm.tsx';
+import { SweepRecipePanel } from './SweepRecipePanel.tsx';
 import { useSweepJob, useSweepStore } from './sweep-store.ts';
 import { isActive } from '../shared/job-store.ts';
 import { CancelButton } from '../shared/CancelButton.tsx';
@@ -51,6 +52,7 @@ export function GqrLabPage() {
         <CorpusPicker />
       </section>
       {corpus && <SweepForm corpus={corpus} scored={hasRelevant(qrels.data)} />}
+      {corpus && <SweepRecipePanel corpus={corpus} />}
       <SweepJobStatus />
       {corpus && <SavedSweeps corpusId={corpus.id} />}
       {current && current.corpusId === corpusId && <SweepResults key={current.id} sweep={current} />}
@@ -137,7 +139,7 @@ function SweepRecipeButton({ sweep }: { sweep: SavedSweep }) {
     try {
       const firstRun = Object.values(sweep.runIds)[0];
       const environment = firstRun ? (await (await getRunStore()).getRun(firstRun))?.environment : undefined;
-      const experiment = { kind: 'sweep' as const, pipeline: sweep.spec, topK: sweep.topK, measures: sweep.evaluation.measures, axes: sweep.axes };
+      const experiment = sweepRecipeExperiment(sweep);
       downloadText(`${safeFileName(sweep.name)}.recipe.json`, await experimentRecipeText(sweep.name, sweep.corpusId, experiment, environment), 'application/json');
     } catch (e) {
       setError(errorMessage(e));

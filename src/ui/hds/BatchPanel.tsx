@@ -8,6 +8,7 @@ import { CorpusPicker } from '../shared/CorpusPicker.tsx';
 import { useAppStore } from '../shared/app-store.ts';
 import { useCorpusQuestions } from './AskPanel.tsx';
 import { BatchResults } from './BatchResults.tsx';
+import { BatchRecipePanel } from './BatchRecipePanel.tsx';
 import { getAgentRunStore, getSettingsStore } from '../services/stores.ts';
 import { useActiveHdsJob, useHdsCancelling, useHdsRun } from './run-state.ts';
 import { CancelButton } from '../shared/CancelButton.tsx';
@@ -150,6 +151,7 @@ export function BatchPanel() {
           {formError && <p className="error">{formError}</p>}
         </form>
       )}
+      {corpusId && <BatchRecipePanel corpusId={corpusId} />}
       {running && progress && (
         <div className="batch-progress" data-testid="batch-progress">
           <progress max={progress.total} value={progress.done} aria-label="Batch progress" />

@@ -16,7 +16,8 @@ export function RecipePanel({ corpus }: { corpus: CorpusRecord }) {
     try {
       const recipe = parseRecipe(await file.text());
       if (recipe.experiment.kind !== 'run') {
-        throw new Error(`This is a ${recipe.experiment.kind === 'sweep' ? 'sweep' : 'deep-search batch'} recipe; the Runs page re-runs run recipes (a run or one sweep point).`);
+        const where = recipe.experiment.kind === 'sweep' ? 'sweep recipe; re-run it in the GQR lab (Re-run a recipe)' : 'deep-search batch recipe; re-run it on Deep search → Batch (Re-run a batch recipe)';
+        throw new Error(`This is a ${where}. The Runs page re-runs run recipes (a run or one sweep point).`);
       }
       setChecked({ fileName: file.name, recipe, differences: await recipeDifferences(recipe, corpus.id) });
     } catch (error) {

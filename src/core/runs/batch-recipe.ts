@@ -1,0 +1,64 @@
+// Deep-search batch recipes made again: the batch request a recipe describes, run with the provider configured
+// here (a recipe never holds keys), and the ways that provider differs from the recipe's LLM.
+import { AGENT_METHODS, type AgentMethod } from '../hds/agent-run.ts';
+import type { BatchVariant } from '../hds/batch.ts';
+import type { LlmProviderSettings } from '../llm/provider-settings.ts';
+import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
+import type { BatchRequest } from '../use-cases/agent-runs.ts';
+import { RecipeError, type Recipe } from './recipe.ts';
+
+/** The LLM a batch recipe was made with. */
+export type RecipeLlm = Extract<Recipe['experiment'], { kind: 'hds-batch' }>['llm'];
+
+/** The batch a recipe describes, on a corpus here; throws RecipeError naming the field when it cannot be run. */
+export function batchRequestOfRecipe(recipe: Recipe, corpusId: string): BatchRequest & { llm: RecipeLlm } {
+  const experiment = recipe.experiment as unknown as Record<string, unknown>;
+  if (experiment.kind !== 'hds-batch') {
+    throw new RecipeError(`This is a ${experiment.kind === 'run' ? 'run' : 'sweep'} recipe, not a deep-search batch recipe (field "experiment.kind" is ${JSON.stringify(experiment.kind)}).`);
+  }
+  if (!Array.isArray(experiment.variants) || experiment.variants.length === 0) throw new RecipeError('Field "experiment.variants" must be a non-empty list');
+  const variants = experiment.variants.map((value, i): BatchVariant => {
+    const at = `experiment.variants[${i}]`;
+    const v = value as Record<string, unknown> | null;
+    if (!v || typeof v !== 'object' || Array.isArray(v)) throw new RecipeError(`Field "${at}" must be an object`);
+    if (typeof v.id !== 'string' || !v.id) throw new RecipeError(`Field "${at}.id" must be a non-empty string`);
+    if (typeof v.label !== 'string') throw new RecipeError(`Field "${at}.label" must be a string`);
+    if (!AGENT_METHODS.includes(v.method as AgentMethod)) throw new RecipeError(`Field "${at}.method" must be one of ${AGENT_METHODS.join(', ')} (got ${JSON.stringify(v.method)})`);
+    if (!v.settings || typeof v.settings !== 'object' || Array.isArray(v.settings)) throw new RecipeError(`Field "${at}.settings" must be an object`);
+    return structuredClone(v) as unknown as BatchVariant;
+  });
+  const ids = new Set(variants.map((v) => v.id));
+  if (ids.size !== variants.length) throw new RecipeError('Field "experiment.variants": two variants share an id');
+  const questionIds = experiment.questionIds;
+  if (!Array.isArray(questionIds) || questionIds.length === 0 || !questionIds.every((q) => typeof q === 'string' && q !== '')) {
+    throw new RecipeError('Field "experiment.questionIds" must be a non-empty list of query ids');
+  }
+  const llm = experiment.llm as Record<string, unknown> | null;
+  if (!llm || typeof llm !== 'object' || typeof llm.provider !== 'string' || typeof llm.baseUrl !== 'string' || typeof llm.model !== 'string') {
+    throw new RecipeError('Field "experiment.llm" must hold the provider, baseUrl and model');
+  }
+  return {
+    corpusId,
+    spec: structuredClone(experiment.pipeline) as PipelineSpec,
+    variants,
+    questionIds: [...(questionIds as string[])],
+    name: `${recipe.name} (re-run)`,
+    llm: structuredClone(llm) as unknown as RecipeLlm,
+  };
+}
+
+/** How the model configured here differs from the recipe's LLM: one sentence each, empty when the same. */
+export function llmDifferences(recipe: RecipeLlm, here: LlmProviderSettings): string[] {
+  const mine =
+    here.kind === 'openai-compatible'
+      ? { provider: 'openai-compatible', baseUrl: here.baseUrl, model: here.model, temperature: here.temperature, maxTokens: here.maxTokens }
+      : { provider: 'transformers.js', baseUrl: '', model: here.modelId, temperature: here.temperature, maxTokens: here.maxTokens };
+  const out: string[] = [];
+  const bare = (url: string) => url.trim().replace(/\/+$/, '');
+  if (mine.provider !== recipe.provider) out.push(`The recipe's LLM ran on ${recipe.provider}; the model settings here use ${mine.provider}.`);
+  else if (bare(mine.baseUrl) !== bare(recipe.baseUrl)) out.push(`The recipe's LLM was served at ${recipe.baseUrl}; the model settings here use ${mine.baseUrl || 'no URL'}.`);
+  if (mine.model !== recipe.model) out.push(`The recipe's LLM is ${recipe.model}; the model settings here use ${mine.model || 'no model'}.`);
+  if (mine.temperature !== recipe.temperature) out.push(`The recipe sampled at temperature ${recipe.temperature ?? 'the server default'}; here ${mine.temperature ?? 'the server default'}.`);
+  if (mine.maxTokens !== recipe.maxTokens) out.push(`The recipe's completion limit was ${recipe.maxTokens ?? 'the server default'} tokens; here ${mine.maxTokens ?? 'the server default'}.`);
+  return out;
+}
