@@ -306,6 +306,6 @@ export {
   type Recipe,
   type RecipeExperiment,
 } from './runs/recipe.ts';
-export { batchRequestOfRecipe, llmDifferences, type RecipeLlm } from './runs/batch-recipe.ts';
-export { sweepRecipeExperiment, sweepRequestOfRecipe, type SweepRecipeRequest } from './runs/sweep-recipe.ts';
+export { batchRequestOfRecipe, llmDifferences } from './runs/batch-recipe.ts';
+export { sweepRecipeExperiment, sweepRequestOfRecipe } from './runs/sweep-recipe.ts';
 export { exportCorpusSnapshot, importCorpusSnapshot, type SnapshotProgress } from './use-cases/corpus-snapshot.ts';
