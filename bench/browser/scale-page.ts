@@ -64,3 +64,4 @@ const bench = {
 
 (window as unknown as { scaleBench: typeof bench }).scaleBench = bench;
 document.title = 'Scale bench ready';
+

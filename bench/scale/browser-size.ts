@@ -66,6 +66,8 @@ export async function measureInBrowser(url: string, dir: string, baseline: boole
   try {
     const page = await (await browser.newContext()).newPage();
     page.setDefaultTimeout(0);
+    // SCALE_CONSOLE=1: the page's and its workers' console lines go to stderr (for profiling a size).
+    if (process.env.SCALE_CONSOLE === '1') page.on('console', (m) => process.stderr.write(`[page] ${m.text()}\n`));
     await page.goto(url);
     await page.waitForFunction(() => document.title === 'Scale bench ready');
     await page.locator('#files').setInputFiles([path.join(dir, 'corpus.jsonl')]);

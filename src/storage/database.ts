@@ -2,6 +2,7 @@ import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type St
 import type { CorpusDocument, CorpusQuery, Qrel } from '../core/index.ts';
 import type { CorpusRecord, SerializedBm25Index } from '../core/index.ts';
 import type { StoredHdsRun } from './hds-schema.ts';
+import type { StoredDocumentBlock, StoredDocumentDirectory } from './document-blocks.ts';
 import type { IndexPart } from './index-parts.ts';
 import type { StoredRun } from './runs-schema.ts';
 import type { StoredEmbeddingSet, StoredVectorChunk } from './vectors-schema.ts';
@@ -26,7 +27,10 @@ export interface StoredIndex {
 
 export interface WorkbenchDb extends DBSchema {
   corpora: { key: string; value: CorpusRecord };
+  /** Documents of corpora loaded before version 2, one row each (still read). */
   documents: { key: [string, string]; value: StoredDocument };
+  /** Documents in blocks of one loaded batch (`start` ≥ 0), and each corpus's directory of ids (`start` −1). */
+  documentBlocks: { key: [string, number]; value: StoredDocumentBlock | StoredDocumentDirectory };
   queries: { key: [string, string]; value: StoredQuery };
   qrels: { key: [string, string, string]; value: StoredQrel };
   indexes: { key: [string, string]; value: StoredIndex };
@@ -43,7 +47,7 @@ export interface WorkbenchDb extends DBSchema {
 }
 
 export const DATABASE_NAME = 'deep-search-workbench';
-export const DATABASE_VERSION = 1;
+export const DATABASE_VERSION = 2;
 
 export function openWorkbenchDb(name: string = DATABASE_NAME): Promise<IDBPDatabase<WorkbenchDb>> {
   return openDB<WorkbenchDb>(name, DATABASE_VERSION, {
@@ -60,6 +64,7 @@ export function openWorkbenchDb(name: string = DATABASE_NAME): Promise<IDBPDatab
         db.createObjectStore('hdsRuns', { keyPath: 'id' }).createIndex('corpusId', 'corpusId');
         db.createObjectStore('settings');
       }
+      if (oldVersion < 2) db.createObjectStore('documentBlocks', { keyPath: ['corpusId', 'start'] });
     },
   });
 }

@@ -29,6 +29,66 @@ describe('IdbCorpusStore index rows', () => {
   });
 });
 
+describe('IdbCorpusStore document blocks', () => {
+  const documents = Array.from({ length: 23 }, (_, i) => ({ id: `d${(i * 7) % 23}`, title: i % 2 ? `T${i}` : '', text: `text ${i}` }));
+
+  async function loadInBatches(store: IdbCorpusStore, size: number) {
+    await store.beginCorpus(corpusRecord('c1'));
+    for (let i = 0; i < documents.length; i += size) await store.putBatch('c1', { documents: documents.slice(i, i + size), queries: [], qrels: [] });
+    const index = Bm25Index.create();
+    index.addAll(documents);
+    await store.commitCorpus('c1', { index: index.serialize(), documentCount: documents.length, queryCount: 0, qrelCount: 0, questionCount: 0, issues: [], issueCount: 0 });
+  }
+
+  it('writes one row per batch plus a directory, and finds documents across blocks', async () => {
+    const db = await openWorkbenchDb(`test-${++n}`);
+    const store = new IdbCorpusStore(db);
+    await loadInBatches(store, 5);
+    expect(await db.count('documentBlocks')).toBe(5 + 1);
+    expect(await db.count('documents')).toBe(0);
+    const wanted = ['d22', 'missing', 'd0', 'd3', 'd3'];
+    const expected = wanted.map((id) => documents.find((d) => d.id === id));
+    expect(await store.getDocuments('c1', wanted)).toEqual(expected);
+    // A second store (another worker) reads the directory back.
+    expect(await new IdbCorpusStore(db).getDocuments('c1', wanted)).toEqual(expected);
+  });
+
+  it('lists in load order, pages of any size continuing after an id', async () => {
+    const store = await freshStore();
+    await loadInBatches(store, 4);
+    for (const limit of [1, 3, 4, 9, 50]) {
+      const seen: string[] = [];
+      for (let page = await store.listDocuments('c1', { limit }); page.length > 0; ) {
+        expect(page.length).toBeLessThanOrEqual(limit);
+        seen.push(...page.map((d) => d.id));
+        page = await store.listDocuments('c1', { after: seen.at(-1)!, limit });
+      }
+      expect(seen).toEqual(documents.map((d) => d.id));
+    }
+    await expect(store.listDocuments('c1', { after: 'nope', limit: 2 })).rejects.toThrow('no document with that id');
+  });
+
+  it('deletes the blocks with the corpus', async () => {
+    const db = await openWorkbenchDb(`test-${++n}`);
+    const store = new IdbCorpusStore(db);
+    await loadInBatches(store, 6);
+    await store.deleteCorpus('c1');
+    expect(await db.count('documentBlocks')).toBe(0);
+    expect(await store.getDocuments('c1', ['d0'])).toEqual([undefined]);
+  });
+
+  it('still reads a corpus stored one row per document (before blocks), in id order', async () => {
+    const db = await openWorkbenchDb(`test-${++n}`);
+    const store = new IdbCorpusStore(db);
+    await store.beginCorpus(corpusRecord('old'));
+    for (const d of documents.slice(0, 6)) await db.put('documents', { ...d, corpusId: 'old' });
+    expect(await store.getDocuments('old', ['d7', 'x'])).toEqual([documents[1], undefined]);
+    const ids = documents.slice(0, 6).map((d) => d.id).sort();
+    expect((await store.listDocuments('old', { limit: 10 })).map((d) => d.id)).toEqual(ids);
+    expect((await store.listDocuments('old', { after: ids[2], limit: 2 })).map((d) => d.id)).toEqual(ids.slice(3, 5));
+  });
+});
+
 describe('IdbCorpusStore failures', () => {
   it('turns a quota failure into StorageFullError and keeps what was stored', async () => {
     const store = await freshStore();

@@ -2,7 +2,7 @@ import type { IDBPDatabase } from 'idb';
 import type { CorpusStore, StorageAfterFailure } from '../core/index.ts';
 import { corpusKeyRange, type WorkbenchDb } from './database.ts';
 
-const CORPUS_ROW_STORES = ['documents', 'queries', 'qrels', 'indexes'] as const;
+const CORPUS_ROW_STORES = ['documents', 'documentBlocks', 'queries', 'qrels', 'indexes'] as const;
 
 async function corpusRows(db: IDBPDatabase<WorkbenchDb>, corpusId: string): Promise<number> {
   const range = corpusKeyRange(corpusId);

@@ -43,8 +43,12 @@ export function describeCorpusStoreContract(name: string, makeStore: () => Promi
         undefined,
         { id: 'b', title: 'B', text: 'second doc', metadata: { year: 2001 } },
       ]);
-      expect((await store.listDocuments('c1', { limit: 10 })).map((d) => d.id)).toEqual(['a', 'b']);
-      expect((await store.listDocuments('c1', { after: 'a', limit: 10 })).map((d) => d.id)).toEqual(['b']);
+      // Listed in an order of the store's own (ids or load order), each document once, a page continuing after an id.
+      const listed = (await store.listDocuments('c1', { limit: 10 })).map((d) => d.id);
+      expect([...listed].sort()).toEqual(['a', 'b']);
+      expect((await store.listDocuments('c1', { limit: 1 })).map((d) => d.id)).toEqual([listed[0]]);
+      expect((await store.listDocuments('c1', { after: listed[0], limit: 10 })).map((d) => d.id)).toEqual([listed[1]]);
+      expect(await store.listDocuments('c1', { after: listed[1], limit: 10 })).toEqual([]);
       expect(await store.getQueries('c1')).toEqual([{ id: 'q1', text: 'first', answers: ['A'] }]);
       expect(await store.getQrels('c1')).toEqual([{ queryId: 'q1', docId: 'a', relevance: 2 }]);
       const index = Bm25Index.restore((await store.getBm25Index('c1'))!);

@@ -78,16 +78,24 @@ export async function loadCorpus(
     let questionCount = 0;
     const checksum = new SetChecksum();
     let last: IngestProgress | undefined;
+    // A batch's write runs while it is indexed and while the next batch is parsed (the store works in another
+    // thread or process); it is awaited before the write after it starts, so at most two are in flight.
+    let writing: Promise<void> | null = null;
     const summary = await ingest(
       sources,
       options,
       {
         async onBatch(batch) {
           signal?.throwIfAborted();
-          await store.putBatch(id, batch);
+          const previous = writing;
+          writing = store.putBatch(id, batch);
+          // Handled here so that a failure while the next batch is parsed is not an unhandled rejection; it is
+          // still thrown where the write is awaited.
+          writing.catch(() => undefined);
           index.addAll(batch.documents);
           for (const doc of batch.documents) addDocument(checksum, doc);
           for (const q of batch.queries) if (q.answers && q.answers.length > 0) questionCount++;
+          await previous;
         },
         onProgress(progress) {
           last = progress;
@@ -95,7 +103,8 @@ export async function loadCorpus(
         },
       },
       signal,
-    );
+    ).finally(() => writing?.catch(() => undefined));
+    await writing;
     signal?.throwIfAborted();
     if (summary.documents === 0) {
       throw new CorpusLoadError(

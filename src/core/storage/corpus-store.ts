@@ -74,7 +74,10 @@ export interface CorpusStore {
   /** Corpora still `ingesting` (left by a closed tab, or being loaded elsewhere right now). */
   listIncomplete(): Promise<CorpusRecord[]>;
   getDocuments(corpusId: string, ids: readonly string[]): Promise<Array<CorpusDocument | undefined>>;
-  /** Documents in id order, a page at a time (for browsing and exports). */
+  /**
+   * Documents a page at a time (for browsing, embedding and exports), each once, in an order fixed by the store
+   * (id order, or load order); a page continues after the id `after`.
+   */
   listDocuments(corpusId: string, options: { after?: string; limit: number }): Promise<CorpusDocument[]>;
   getQueries(corpusId: string): Promise<CorpusQuery[]>;
   getQrels(corpusId: string): Promise<Qrel[]>;

@@ -1,7 +1,8 @@
 // SHA-256 in plain TypeScript, synchronous (FIPS 180-4). Web Crypto's digest is async per call, too slow for one
 // hash per document while a corpus streams in; this is used for content checksums, crypto.subtle for files.
 
-const K = new Uint32Array([
+// Int32 throughout: every value stays a small integer in V8 (Uint32 words above 2^31 would be heap doubles).
+const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
   0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
   0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
@@ -12,9 +13,9 @@ const K = new Uint32Array([
 
 /** An incremental SHA-256: `update` any number of times, then `digest` once. */
 export class Sha256 {
-  private readonly h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+  private readonly h = new Int32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
   private readonly block = new Uint8Array(64);
-  private readonly w = new Uint32Array(64);
+  private readonly w = new Int32Array(64);
   private filled = 0;
   private length = 0;
 
@@ -48,7 +49,7 @@ export class Sha256 {
     this.update(pad);
     const out = new Uint8Array(32);
     const outView = new DataView(out.buffer);
-    for (let j = 0; j < 8; j++) outView.setUint32(j * 4, this.h[j]!);
+    for (let j = 0; j < 8; j++) outView.setUint32(j * 4, this.h[j]! >>> 0);
     return out;
   }
 
@@ -62,32 +63,39 @@ export class Sha256 {
       const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
       w[t] = (w[t - 16]! + s0 + w[t - 7]! + s1) | 0;
     }
-    let [a, b, c, d, e, f, g, h] = this.h as unknown as number[];
+    const H = this.h;
+    let a = H[0]!;
+    let b = H[1]!;
+    let c = H[2]!;
+    let d = H[3]!;
+    let e = H[4]!;
+    let f = H[5]!;
+    let g = H[6]!;
+    let h = H[7]!;
     for (let t = 0; t < 64; t++) {
-      const S1 = ((e! >>> 6) | (e! << 26)) ^ ((e! >>> 11) | (e! << 21)) ^ ((e! >>> 25) | (e! << 7));
-      const ch = (e! & f!) ^ (~e! & g!);
-      const t1 = (h! + S1 + ch + K[t]! + w[t]!) | 0;
-      const S0 = ((a! >>> 2) | (a! << 30)) ^ ((a! >>> 13) | (a! << 19)) ^ ((a! >>> 22) | (a! << 10));
-      const maj = (a! & b!) ^ (a! & c!) ^ (b! & c!);
+      const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
+      const ch = (e & f) ^ (~e & g);
+      const t1 = (h + S1 + ch + K[t]! + w[t]!) | 0;
+      const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
+      const maj = (a & b) ^ (a & c) ^ (b & c);
       const t2 = (S0 + maj) | 0;
       h = g;
       g = f;
       f = e;
-      e = (d! + t1) | 0;
+      e = (d + t1) | 0;
       d = c;
       c = b;
       b = a;
       a = (t1 + t2) | 0;
     }
-    const H = this.h;
-    H[0] = (H[0]! + a!) | 0;
-    H[1] = (H[1]! + b!) | 0;
-    H[2] = (H[2]! + c!) | 0;
-    H[3] = (H[3]! + d!) | 0;
-    H[4] = (H[4]! + e!) | 0;
-    H[5] = (H[5]! + f!) | 0;
-    H[6] = (H[6]! + g!) | 0;
-    H[7] = (H[7]! + h!) | 0;
+    H[0] = (H[0]! + a) | 0;
+    H[1] = (H[1]! + b) | 0;
+    H[2] = (H[2]! + c) | 0;
+    H[3] = (H[3]! + d) | 0;
+    H[4] = (H[4]! + e) | 0;
+    H[5] = (H[5]! + f) | 0;
+    H[6] = (H[6]! + g) | 0;
+    H[7] = (H[7]! + h) | 0;
   }
 }
 
