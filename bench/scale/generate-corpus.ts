@@ -65,14 +65,46 @@ export function createPassageSource() {
   };
 }
 
+/**
+ * Whole passages already in a corpus.jsonl left by an interrupted run: the file is cut after its last complete
+ * line, and generation continues from there (passage i is the same whatever run writes it).
+ */
+function resumePoint(file: string): number {
+  if (!fs.existsSync(file)) return 0;
+  const size = fs.statSync(file).size;
+  const fd = fs.openSync(file, 'r+');
+  try {
+    const chunk = Buffer.alloc(1 << 16);
+    let lines = 0;
+    let lastNewline = -1;
+    for (let at = 0; at < size; at += chunk.length) {
+      const read = fs.readSync(fd, chunk, 0, chunk.length, at);
+      for (let i = 0; i < read; i++) {
+        if (chunk[i] === 10) {
+          lines++;
+          lastNewline = at + i;
+        }
+      }
+    }
+    fs.ftruncateSync(fd, lastNewline + 1);
+    return lines;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 export async function generateCorpus(docs: number, queries: number, dir: string): Promise<GeneratedCorpus> {
   const done = path.join(dir, '.complete');
   if (fs.existsSync(done) && fs.readFileSync(done, 'utf8') === `${docs} ${queries}`) return { dir, docs, queries };
   fs.mkdirSync(path.join(dir, 'qrels'), { recursive: true });
   const source = createPassageSource();
-  const out = fs.createWriteStream(path.join(dir, 'corpus.jsonl'));
+  const corpusFile = path.join(dir, 'corpus.jsonl');
+  const kept = resumePoint(corpusFile);
+  const from = kept <= docs ? kept : 0;
+  if (from > 0) console.log(`continuing ${corpusFile} after ${from.toLocaleString('en')} passages`);
+  const out = fs.createWriteStream(corpusFile, { flags: from > 0 ? 'a' : 'w' });
   let buffer = '';
-  for (let i = 0; i < docs; i++) {
+  for (let i = from; i < docs; i++) {
     buffer += `{"_id":"p${i}","title":"","text":${JSON.stringify(source.passage(i))}}\n`;
     if (buffer.length > 1 << 20) {
       if (!out.write(buffer)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));

@@ -1,7 +1,9 @@
 // npm run bench:scale — BM25 at scale: generated MS MARCO-like corpora of growing size, in Node and in a Chromium
 // tab, each figure with its goal and, where there is one, as a ratio against a baseline measured in the same run.
-// Sizes: SCALE_SIZES (tab and Node, default 10000,100000,300000,1000000), SCALE_NODE_SIZES (Node only, e.g.
-// 8800000), SCALE_BASELINE_MAX (largest size that also runs raw MiniSearch, default 100000).
+// Sizes: SCALE_SIZES (tab and Node, default 10000,100000,300000,1000000; empty for none), SCALE_NODE_SIZES (Node
+// only, e.g. 8800000), SCALE_BASELINE_MAX (largest size that also runs raw MiniSearch, default 100000).
+// MS MARCO size in Node, unattended (generation resumes where an interrupted run stopped; other sizes' results
+// are kept):  SCALE_SIZES= SCALE_NODE_SIZES=8800000 SCALE_BROWSER=0 nice -n 10 npm run bench:scale
 // Writes .tmp/scale/results.json and the plots docs/scale-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +15,8 @@ import { lineChartSvg, type LineChartSpec } from '../charts/line-chart.ts';
 import { svgsToPng } from '../charts/to-png.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const list = (value: string | undefined, fallback: number[]) => (value ? value.split(',').filter(Boolean).map(Number) : fallback);
+// An empty list (SCALE_SIZES=) measures none of those sizes.
+const list = (value: string | undefined, fallback: number[]) => (value !== undefined ? value.split(',').filter(Boolean).map(Number) : fallback);
 
 interface NodeResult {
   docs: number;
