@@ -4,12 +4,16 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { storedDocumentCount } from './support.ts';
 
-/** A JSONL corpus of `docs` documents (about 300 bytes each). */
+/**
+ * A JSONL corpus of `docs` documents (about 250 bytes each): 40 words drawn from 65,536, so that neither the text
+ * (stored a batch per row, which the browser compresses) nor the index shrinks much below its size.
+ */
 function corpusFile(docs: number): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-quota-'));
   const file = path.join(dir, 'big.jsonl');
   const lines: string[] = [];
-  for (let i = 0; i < docs; i++) lines.push(JSON.stringify({ _id: `doc${i}`, title: `Doc ${i}`, text: `w${i} `.repeat(40) }));
+  const word = (i: number, j: number) => `v${((Math.imul(i * 40 + j + 1, 0x9e3779b1) >>> 16) & 0xffff).toString(36)}`;
+  for (let i = 0; i < docs; i++) lines.push(JSON.stringify({ _id: `doc${i}`, title: `Doc ${i}`, text: Array.from({ length: 40 }, (_, j) => word(i, j)).join(' ') }));
   fs.writeFileSync(file, lines.join('\n'));
   return file;
 }

@@ -29,17 +29,23 @@ export async function loadAndEmbedSample(page: Page, options: { embedTimeout?: n
 
 /** How many rows the `documents` store holds, across every corpus. */
 export async function storedDocumentCount(page: Page): Promise<number> {
+  // Documents are stored one row per loaded batch (`documentBlocks`, the directory rows have start −1), or one
+  // row each in corpora stored before that (`documents`).
   return page.evaluate(
     () =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('deep-search-workbench');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const count = open.result.transaction('documents').objectStore('documents').count();
-          count.onsuccess = () => {
+          const tx = open.result.transaction(['documents', 'documentBlocks']);
+          const rows = tx.objectStore('documents').count();
+          const blocks = tx.objectStore('documentBlocks').getAll();
+          tx.oncomplete = () => {
             open.result.close();
-            resolve(count.result);
+            const inBlocks = (blocks.result as Array<{ start: number; documents?: unknown[] }>).reduce((n, b) => n + (b.start >= 0 ? (b.documents?.length ?? 0) : 0), 0);
+            resolve(rows.result + inBlocks);
           };
+          tx.onerror = () => reject(tx.error);
         };
       }),
   );
