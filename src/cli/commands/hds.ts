@@ -46,8 +46,9 @@ When the questions have gold answers (queries.jsonl "answers") and qrels, prints
   --api-key-env             name of the environment variable holding the API key (the key is never written)
   --temperature             sampling temperature (default: the server's)
   --max-tokens              completion-token limit (default: the server's)
-  --system-prompt-file      a text file sent as the system message before every prompt (default: none, as the
-                            reference); recorded in the saved runs (llm.systemPrompt)
+  --system-prompt-file      a text file sent as the system message before every HDS prompt, never the baselines'
+                            (default: none, as the reference); recorded in the saved runs (llm.systemPrompt,
+                            llm.systemPromptScope "hds", and on each call that got it)
   --max-turns, --max-parallel-queries, --k-per-query, --evidence-budget, --max-search-calls,
   --retrieval-concurrency   HDS settings (defaults 3, 4, 3, 12, 8, 4)
   --baselines               also run: comma-separated single-shot, ircot, decomposition
@@ -139,7 +140,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   const corpusId = dataset.corpus.id;
   let llm: OpenAiCompatibleProvider;
   try {
-    llm = new OpenAiCompatibleProvider({ baseUrl: values['base-url'], model: values.model, apiKey, temperature, maxTokens, systemPrompt });
+    llm = new OpenAiCompatibleProvider({ baseUrl: values['base-url'], model: values.model, apiKey, temperature, maxTokens });
   } catch (error) {
     throw new CliError((error as Error).message);
   }

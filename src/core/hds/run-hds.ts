@@ -174,6 +174,7 @@ export async function runHds(
       const response = await recordedLlmCall(deps.llm, turn.llm, {
         at,
         signal,
+        systemPrompt: deps.systemPrompt,
         onDelta: (d) => emit({ type: 'llm-delta', turn: turnNo, phase: 'plan', content: d.content, reasoning: d.reasoning }),
       });
       run.interactionLog.push(response.content);
@@ -283,6 +284,7 @@ export async function runHds(
       const response = await recordedLlmCall(deps.llm, call, {
         at,
         signal,
+        systemPrompt: deps.systemPrompt,
         onDelta: (d) =>
           emit({ type: 'llm-delta', turn: turnNo, phase: 'final', content: d.content, reasoning: d.reasoning }),
       });

@@ -32,6 +32,11 @@ export interface AgentDeps {
   relevance?: (docId: string) => number | undefined;
   /** Milliseconds on a monotonic clock (default `performance.now()`); offsets in records are relative to the run start. */
   now?: () => number;
+  /**
+   * A system message put before the HDS plan and final prompts (a chat setting beyond the reference, which sends
+   * none); blank or unset sends none. The baselines never send it: they follow their reference prompts.
+   */
+  systemPrompt?: string;
 }
 
 /** A start/end pair in ms since the run started. */
@@ -46,6 +51,8 @@ export interface TimeSpan {
 export interface LlmCallRecord extends TimeSpan {
   /** The prompt sent (as one user message). */
   prompt: string;
+  /** The system message sent before the prompt, when one was (HDS calls with `AgentDeps.systemPrompt` only). */
+  systemPrompt?: string;
   /** The response content exactly as received (partial when cancelled). */
   response: string;
   /** Reasoning: the provider's separate reasoning plus any `<think>` text of the response (H2). */

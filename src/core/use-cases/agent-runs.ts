@@ -21,7 +21,7 @@ export interface AgentRunDeps {
   resources: RetrievalResources;
   /** The model. */
   llm: LlmProvider;
-  /** Sampling settings sent to the model, recorded with it (never a key). */
+  /** Sampling settings sent to the model, recorded with it (never a key). `systemPrompt` goes to the HDS calls only. */
   sampling?: { temperature?: number; maxTokens?: number; systemPrompt?: string };
   /** ms since the epoch (tests pin it). */
   clock?: () => number;
@@ -118,7 +118,7 @@ export async function runQuestion(request: QuestionRequest, deps: AgentRunDeps, 
     request.method,
     request.question,
     request.settings,
-    { llm: deps.llm, retriever, ...(gold ? { relevance: (id: string) => gold.relevance[id] } : {}) },
+    { llm: deps.llm, retriever, ...systemPromptOf(deps), ...(gold ? { relevance: (id: string) => gold.relevance[id] } : {}) },
     { signal: options.signal, onEvent: options.onEvent },
   );
   const now = (deps.clock ?? Date.now)();
@@ -205,7 +205,7 @@ async function continueBatch(saved: SavedBatchRun, deps: AgentRunDeps, options: 
       await deps.runs.save(record);
     };
     try {
-      const outcome = await runBatchItems(record.questions, record.variants, { llm: deps.llm, retriever }, {
+      const outcome = await runBatchItems(record.questions, record.variants, { llm: deps.llm, retriever, ...systemPromptOf(deps) }, {
         done: record.items,
         signal: options.signal,
         onItem: async (item) => {
@@ -241,6 +241,12 @@ function savedLlmOf(deps: AgentRunDeps): SavedLlm {
     ...deps.llm.describe(),
     ...(temperature !== undefined ? { temperature } : {}),
     ...(maxTokens !== undefined ? { maxTokens } : {}),
-    ...(systemPrompt?.trim() ? { systemPrompt: systemPrompt.trim() } : {}),
+    ...(systemPrompt?.trim() ? { systemPrompt: systemPrompt.trim(), systemPromptScope: 'hds' as const } : {}),
   };
+}
+
+/** The system message of `deps.sampling` for the agents (HDS sends it; the baselines ignore it). */
+function systemPromptOf(deps: AgentRunDeps): { systemPrompt?: string } {
+  const system = deps.sampling?.systemPrompt?.trim();
+  return system ? { systemPrompt: system } : {};
 }
