@@ -52,6 +52,7 @@ When the questions have gold answers (queries.jsonl "answers") and qrels, prints
   --max-turns, --max-parallel-queries, --k-per-query, --evidence-budget, --max-search-calls,
   --retrieval-concurrency   HDS settings (defaults 3, 4, 3, 12, 8, 4)
   --baselines               also run: comma-separated single-shot, ircot, decomposition
+  --baselines-only          run only the --baselines, not HDS
   --pipeline                retrieval pipeline: bm25 (default), dense, rrf or cc (see dsw run --help)
   --param                   pipeline setting, repeatable (see dsw run --help), e.g. k1=0.9
   --embedding-model         embedding model folder or id for dense, rrf and cc (dsw run's --model)
@@ -89,6 +90,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
       'system-prompt-file': { type: 'string' },
       ...Object.fromEntries(HDS_OPTIONS.map(([flag]) => [flag, { type: 'string' as const }])),
       baselines: { type: 'string' },
+      'baselines-only': { type: 'boolean', default: false },
       pipeline: { type: 'string', default: 'bm25' },
       param: { type: 'string', multiple: true },
       'embedding-model': { type: 'string' },
@@ -127,7 +129,9 @@ export const hdsCommand: CliCommand = async (argv, io) => {
     const raw = (values as Record<string, unknown>)[flag] as string | undefined;
     if (raw !== undefined) (hds as Record<string, number>)[key] = numberOption(`--${flag}`, raw, NUMERIC_RULES[key], 0);
   }
-  const methods: AgentMethod[] = ['hds', ...parseBaselines(values.baselines)];
+  const baselines = parseBaselines(values.baselines);
+  if (values['baselines-only'] && baselines.length === 0) throw new CliError('--baselines-only needs --baselines <names>');
+  const methods: AgentMethod[] = [...(values['baselines-only'] ? [] : ['hds' as const]), ...baselines];
   const settings: AgentSettings = { hds };
 
   const params = parseParams(values.param);

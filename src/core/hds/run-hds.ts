@@ -186,6 +186,7 @@ export async function runHds(
       if (parsed.tokenSpelling) turn.tokenSpelling = parsed.tokenSpelling;
       if (parsed.unterminatedQueryBlock) turn.unterminatedQueryBlock = true;
       if (parsed.unterminatedAnswer) turn.unterminatedAnswer = true;
+      if (parsed.headingList) turn.headingList = true;
       turn.queriesCutByCap = parsed.queriesOverCap;
       emit({
         type: 'action',

@@ -141,6 +141,11 @@ export interface HdsTurnRecord {
   tokenSpelling?: HdsTokenSpelling;
   /** The query block had no closing token; the rest of the response was read as queries. */
   unterminatedQueryBlock?: boolean;
+  /**
+   * The queries were a list under a "Search queries:" heading, without the block tokens, read as a query block
+   * (extension `heading-list-query-block`); a format violation, counted as such.
+   */
+  headingList?: boolean;
   /** True when the answer came from a `\\boxed{` the reply never closed (cut by max_tokens): the text after it. */
   unterminatedAnswer?: boolean;
   /** Queries retrieved in this turn, in order. */
@@ -182,7 +187,7 @@ export const HDS_PROTOCOL = Object.freeze({
   /** Decisions applied on top of the reference behaviour. */
   decisions: Object.freeze(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H8']) as readonly string[],
   /** Additions not covered by a decision. */
-  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer', 'placeholder-yields-to-queries', 'echoed-instruction-block', 'unterminated-boxed-answer']) as readonly string[],
+  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer', 'placeholder-yields-to-queries', 'echoed-instruction-block', 'unterminated-boxed-answer', 'heading-list-query-block']) as readonly string[],
 });
 
 /** A complete (or cancelled, or failed) HDS run. */
