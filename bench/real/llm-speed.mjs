@@ -9,17 +9,18 @@ import path from 'node:path';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8080/v1';
 const trials = Number(process.argv[3] ?? 2);
+const PASSAGES = Number(process.env.SPEED_PASSAGES ?? 12);
 const corpus = path.resolve(import.meta.dirname, '../../../shared/data/hotpotqa-500/corpus.jsonl');
 const docs = fs.readFileSync(corpus, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
 async function trial(i) {
-  const passages = docs.slice(i * 12, i * 12 + 12).map((d) => `${d.title}. ${d.text}`).join('\n\n');
+  const passages = docs.slice(i * PASSAGES, i * PASSAGES + PASSAGES).map((d) => `${d.title}. ${d.text}`).join('\n\n');
   const body = {
     model: 'x',
     stream: true,
     stream_options: { include_usage: true },
     temperature: 0,
-    max_tokens: 128,
+    max_tokens: Number(process.env.SPEED_MAX_TOKENS ?? 128),
     messages: [{ role: 'user', content: `${passages}\n\nWrite a long summary of every passage above, one paragraph each.` }],
   };
   const t0 = performance.now();

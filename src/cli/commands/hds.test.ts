@@ -166,6 +166,28 @@ describe('dsw hds', () => {
     }
   });
 
+  it('--baselines-only runs only the baselines; --passage-chars cuts the passages they see and is recorded', async () => {
+    const baseUrl = await start({ respond: () => ({ content: 'So the answer is \\boxed{Margery Fennick}' }) });
+    const out = tmpFile('run.json');
+    const io = capture();
+    const code = await main(['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'm', '--baselines', 'single-shot', '--baselines-only', '--passage-chars', '40', '--out', out], io);
+    expect(code).toBe(0);
+    const saved = (JSON.parse(fs.readFileSync(out, 'utf8')) as AgentRunsFile).runs as SavedQuestionRun[];
+    expect(saved.map((r) => r.method)).toEqual(['single-shot']);
+    expect(saved[0]!.retriever.passageChars).toBe(40);
+    const run = saved[0]!.run;
+    if (run.kind === 'hds') throw new Error('expected a baseline run');
+    const texts = run.retrievals.flatMap((r) => r.results.map((x) => x.text));
+    expect(texts.length).toBeGreaterThan(0);
+    for (const t of texts) expect(t.length).toBeLessThanOrEqual(40);
+    expect(texts.some((t) => t.endsWith('…'))).toBe(true);
+    const prompt = (server!.chatRequests()[0]!.body as { messages: Array<{ content: string }> }).messages[0]!.content;
+    expect(prompt).toContain(texts.find((t) => t.endsWith('…'))!);
+    const bad = capture();
+    expect(await main(['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'm', '--baselines-only', '--out', out], bad)).toBe(2);
+    expect(bad.stderr).toBe('dsw hds: --baselines-only needs --baselines <names>\n');
+  });
+
   it('an unreadable or empty --system-prompt-file is named', async () => {
     const empty = tmpFile('empty.txt');
     fs.writeFileSync(empty, ' \n');

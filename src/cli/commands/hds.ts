@@ -53,6 +53,8 @@ When the questions have gold answers (queries.jsonl "answers") and qrels, prints
   --retrieval-concurrency   HDS settings (defaults 3, 4, 3, 12, 8, 4)
   --baselines               also run: comma-separated single-shot, ircot, decomposition
   --baselines-only          run only the --baselines, not HDS
+  --passage-chars           cut every passage text the methods see to at most this many characters (default:
+                            whole texts; the ranking is unchanged); recorded as retriever.passageChars
   --pipeline                retrieval pipeline: bm25 (default), dense, rrf or cc (see dsw run --help)
   --param                   pipeline setting, repeatable (see dsw run --help), e.g. k1=0.9
   --embedding-model         embedding model folder or id for dense, rrf and cc (dsw run's --model)
@@ -91,6 +93,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
       ...Object.fromEntries(HDS_OPTIONS.map(([flag]) => [flag, { type: 'string' as const }])),
       baselines: { type: 'string' },
       'baselines-only': { type: 'boolean', default: false },
+      'passage-chars': { type: 'string' },
       pipeline: { type: 'string', default: 'bm25' },
       param: { type: 'string', multiple: true },
       'embedding-model': { type: 'string' },
@@ -149,7 +152,8 @@ export const hdsCommand: CliCommand = async (argv, io) => {
     throw new CliError((error as Error).message);
   }
   const store = new MemoryAgentRunStore(async () => (apiKey ? [apiKey] : []));
-  const deps = { corpora: dataset.store, runs: store, resources, llm, sampling: { temperature, maxTokens, systemPrompt }, environment };
+  const passageChars = numberOption('--passage-chars', values['passage-chars'], NUMERIC_RULES.passageChars, undefined);
+  const deps = { corpora: dataset.store, runs: store, resources, llm, sampling: { temperature, maxTokens, systemPrompt }, environment, ...(passageChars === undefined ? {} : { passageChars }) };
   const variants: BatchVariant[] = methods.map((method) => ({ id: method, label: AGENT_METHOD_LABELS[method], method, settings }));
 
   // Ctrl-C stops the running question; what is finished is still written.

@@ -31,6 +31,8 @@ export interface SavedRetriever {
   label: string;
   /** The retriever's full configuration (analyzer included), when known. */
   config?: Readonly<Record<string, unknown>>;
+  /** Passage texts shown to the agents were cut to at most this many characters (absent: whole texts). */
+  passageChars?: number;
 }
 
 /** Fields every saved run has. */

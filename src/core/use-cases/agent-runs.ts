@@ -23,6 +23,8 @@ export interface AgentRunDeps {
   llm: LlmProvider;
   /** Sampling settings sent to the model, recorded with it (never a key). `systemPrompt` goes to the HDS calls only. */
   sampling?: { temperature?: number; maxTokens?: number; systemPrompt?: string };
+  /** Cut every passage text the agents see to at most this many characters (the ranking is unchanged); recorded as `retriever.passageChars`. */
+  passageChars?: number;
   /** ms since the epoch (tests pin it). */
   clock?: () => number;
   /** The host and the models' file hashes, recorded on every saved run. */
@@ -231,8 +233,9 @@ async function storedCorpus(corpora: CorpusStore, corpusId: string): Promise<Cor
 
 async function agentRetriever(spec: PipelineSpec, corpusId: string, deps: AgentRunDeps) {
   const pipeline = await buildRetriever(spec, deps.resources);
-  const retriever = passageRetriever(pipeline, (ids) => deps.corpora.getDocuments(corpusId, ids));
-  return { retriever, saved: savedRetrieverOf(spec, pipeline.config) };
+  const passageChars = deps.passageChars;
+  const retriever = passageRetriever(pipeline, (ids) => deps.corpora.getDocuments(corpusId, ids), passageChars === undefined ? {} : { passageChars });
+  return { retriever, saved: { ...savedRetrieverOf(spec, pipeline.config), ...(passageChars === undefined ? {} : { passageChars }) } };
 }
 
 function savedLlmOf(deps: AgentRunDeps): SavedLlm {
