@@ -246,6 +246,23 @@ function parseHeadingList(visibleText: string, maxQueries: number): { kept: stri
   return split.kept.length > 0 ? split : undefined;
 }
 
+/**
+ * The reply up to and including the end token of its first query block, when text follows that block and the reply
+ * has no reasoning tags (extension `log-cut-after-query-block`); undefined otherwise. Only that block is acted on, so
+ * the interaction log keeps only it: a small model that repeats its block until max_tokens would otherwise be shown
+ * the repetition in every later prompt (and repeat it again). The turn record keeps the whole reply.
+ */
+export function throughFirstQueryBlock(text: string): string | undefined {
+  if (/<\/?think>/i.test(text)) return undefined;
+  const begin = BEGIN_QUERIES.exec(text);
+  if (!begin) return undefined;
+  const from = begin.index + begin[0].length;
+  const end = END_QUERIES.exec(text.slice(from));
+  if (!end) return undefined;
+  const cut = from + end.index + end[0].length;
+  return text.slice(cut).trim() === '' ? undefined : text.slice(0, cut);
+}
+
 /** The action of one model response (see `parseHdsResponse`). */
 export function parseHdsAction(text: string, maxQueries: number): HdsAction {
   return parseHdsResponse(text, maxQueries).action;

@@ -3,7 +3,7 @@ import { sumUsage } from '../llm/usage.ts';
 import { mapWithConcurrency, raceAbort } from './concurrency.ts';
 import { effectiveK, resolveHdsConfig, type HdsConfig } from './config.ts';
 import { joinReasoning, newLlmCallRecord, recordedLlmCall } from './llm-call.ts';
-import { extractFinalAnswer, parseHdsResponse } from './parse-action.ts';
+import { extractFinalAnswer, parseHdsResponse, throughFirstQueryBlock } from './parse-action.ts';
 import { renderFinalPrompt, renderPlanPrompt } from './prompts.ts';
 import { mergeTurnResults, serializeResultsBlock, type ResultsBlockEntry } from './results-block.ts';
 import { sanitizedRetrievalError } from './sanitize.ts';
@@ -177,8 +177,10 @@ export async function runHds(
         systemPrompt: deps.systemPrompt,
         onDelta: (d) => emit({ type: 'llm-delta', turn: turnNo, phase: 'plan', content: d.content, reasoning: d.reasoning }),
       });
-      run.interactionLog.push(response.content);
       const parsed = parseHdsResponse(response.content, cfg.maxParallelQueries);
+      // Extension log-cut-after-query-block: the log keeps the reply through the block that runs (the record keeps all).
+      const logged = parsed.action.kind === 'queries' && parsed.marker === 'query-block' && !parsed.headingList ? throughFirstQueryBlock(response.content) : undefined;
+      run.interactionLog.push(logged ?? response.content);
       turn.llm.reasoning = joinReasoning(response.reasoning, parsed.reasoning);
       emit({ type: 'llm-end', turn: turnNo, phase: 'plan', call: turn.llm });
       turn.action = parsed.action;
@@ -187,6 +189,7 @@ export async function runHds(
       if (parsed.unterminatedQueryBlock) turn.unterminatedQueryBlock = true;
       if (parsed.unterminatedAnswer) turn.unterminatedAnswer = true;
       if (parsed.headingList) turn.headingList = true;
+      if (logged !== undefined) turn.logCutAfterBlock = true;
       turn.queriesCutByCap = parsed.queriesOverCap;
       emit({
         type: 'action',

@@ -148,6 +148,11 @@ export interface HdsTurnRecord {
   headingList?: boolean;
   /** True when the answer came from a `\\boxed{` the reply never closed (cut by max_tokens): the text after it. */
   unterminatedAnswer?: boolean;
+  /**
+   * The interaction log got the reply only through its first query block's end token: text after the block (never
+   * acted on, e.g. the block repeated until max_tokens) was left out of later prompts (`log-cut-after-query-block`).
+   */
+  logCutAfterBlock?: boolean;
   /** Queries retrieved in this turn, in order. */
   queriesExecuted: string[];
   /** Queries skipped because an earlier turn executed them (H5). */
@@ -187,7 +192,7 @@ export const HDS_PROTOCOL = Object.freeze({
   /** Decisions applied on top of the reference behaviour. */
   decisions: Object.freeze(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H8']) as readonly string[],
   /** Additions not covered by a decision. */
-  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer', 'placeholder-yields-to-queries', 'echoed-instruction-block', 'unterminated-boxed-answer', 'heading-list-query-block']) as readonly string[],
+  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer', 'placeholder-yields-to-queries', 'echoed-instruction-block', 'unterminated-boxed-answer', 'heading-list-query-block', 'log-cut-after-query-block']) as readonly string[],
 });
 
 /** A complete (or cancelled, or failed) HDS run. */

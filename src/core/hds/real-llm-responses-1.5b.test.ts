@@ -1,0 +1,54 @@
+// Replies of the real Qwen2.5-Coder-1.5B (fixtures/real-llm-responses-1.5b.json, from the real-LLM bench) that the
+// loop handled badly or that need a parser extension.
+import { describe, expect, it } from 'vitest';
+import fixture from './fixtures/real-llm-responses-1.5b.json';
+import { parseHdsResponse, throughFirstQueryBlock } from './parse-action.ts';
+import { protocolBreakage } from './protocol-breakage.ts';
+import { runHds } from './run-hds.ts';
+import { HDS_PROTOCOL } from './types.ts';
+import { KeyedRetriever, ScriptedLlm } from './test-doubles.ts';
+
+function response(id: string) {
+  const found = fixture.responses.find((r) => r.id === id);
+  if (!found) throw new Error(`fixture ${id} missing`);
+  return found;
+}
+
+describe(`real output of ${fixture.model}`, () => {
+  it('a query block repeated until max_tokens: the first block runs, and only it goes into the interaction log', async () => {
+    const repeated = response('block-repeated-until-max-tokens');
+    expect(repeated.finishReason).toBe('length');
+    expect(parseHdsResponse(repeated.response, 4).action).toEqual({ kind: 'queries', queries: ['Corliss Archer', 'Kiss and Tell cast'] });
+    const first = throughFirstQueryBlock(repeated.response)!;
+    expect(first).toBe('Think; <|begin search queries|>Corliss Archer; Kiss and Tell cast<|end search queries|>');
+
+    const passage = { id: 'd1', score: 1, text: 'Shirley Temple played Corliss Archer in Kiss and Tell.' };
+    const retriever = new KeyedRetriever({ 'Kiss and Tell cast': [passage] });
+    const llm = new ScriptedLlm([repeated.response, '\\boxed{Chief of Protocol}']);
+    const run = await runHds(repeated.question, {}, { llm, retriever });
+    expect(run.answer).toBe('Chief of Protocol');
+    expect(run.interactionLog[0]).toBe(first);
+    expect(run.turns[0]!.llm.response).toBe(repeated.response); // the record keeps the whole reply
+    expect(run.turns[0]!.logCutAfterBlock).toBe(true);
+    // The second plan prompt shows the block once, not its eight copies.
+    const secondPrompt = run.turns[1]!.llm.prompt;
+    expect(secondPrompt.split('<|begin search queries|>Corliss Archer').length - 1).toBe(1);
+    expect(secondPrompt.length).toBeLessThan(repeated.response.length + run.turns[0]!.llm.prompt.length);
+    expect(HDS_PROTOCOL.extensions).toContain('log-cut-after-query-block');
+    expect(protocolBreakage([run])).toMatchObject({ turns: 2, noMarker: 0 });
+  });
+
+  it('a reply that is only its block, or has reasoning tags, is logged as it is', () => {
+    expect(throughFirstQueryBlock('<|begin search queries|>a; b<|end search queries|>\n')).toBeUndefined();
+    expect(throughFirstQueryBlock('<think>x</think><|begin search queries|>a<|end search queries|> more')).toBeUndefined();
+    expect(throughFirstQueryBlock('\\boxed{x}')).toBeUndefined();
+  });
+
+  it('a final answer without \\boxed{} is the trimmed reply, flagged unmarked (H8)', async () => {
+    const final = response('unmarked-final-answer');
+    const run = await runHds(final.question, { maxTurns: 1 }, { llm: new ScriptedLlm([response('block-repeated-until-max-tokens').response, final.response]), retriever: new KeyedRetriever({}) });
+    expect(run.terminatedBy).toBe('max_turns_fallback');
+    expect(run.fallback!.marker).toBe('none');
+    expect(run.answer).toBe(final.response.trim());
+  });
+});
