@@ -27,6 +27,7 @@ import { REAL_LLM_MODEL, realLlmMissing, startLlmServer, type LlmServer } from '
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DOCS = path.join(ROOT, 'docs');
+const NOTES = path.join(ROOT, 'bench/real/hds-real-notes.md');
 const BUDGETS = [1, 2, 4, 8];
 /**
  * The system message sent before the HDS prompts (a chat setting: the prompts stay the reference's; the baselines
@@ -207,6 +208,8 @@ async function writeDocs({ rows, sweep, sweepQuestions, commands, server }: Docs
     '',
     ...commands.map((c) => `    dsw ${c}`),
     '',
+    // Notes written by hand about the last run (machine load, server speed, what ran): bench/real/hds-real-notes.md.
+    ...(fs.existsSync(NOTES) ? [fs.readFileSync(NOTES, 'utf8').trim(), ''] : []),
   ];
   fs.writeFileSync(path.join(DOCS, 'hds-real.md'), md.join('\n'));
   if (sweep.length < 2) return;

@@ -38,6 +38,36 @@ describe(`real output of ${fixture.model}`, () => {
     expect(protocolBreakage([run])).toMatchObject({ turns: 2, noMarker: 0 });
   });
 
+  it('a first block followed by ever longer blocks: only the first runs (the later ones are never read)', () => {
+    const growing = response('growing-blocks-until-max-tokens');
+    const parsed = parseHdsResponse(growing.response, 4);
+    expect(parsed.action).toEqual({ kind: 'queries', queries: ['Corliss Archer', 'Kiss and Tell cast'] });
+    expect(parsed.queriesOverCap).toEqual([]);
+    expect(throughFirstQueryBlock(growing.response)).toBe('Think; <|begin search queries|>Corliss Archer; Kiss and Tell cast<|end search queries|>');
+  });
+
+  it('a reply that copies the log (its block, then results it makes up): the copied results are neither queries nor logged', async () => {
+    for (const id of ['echoes-log-with-results', 'echoes-log-with-repeat-notes']) {
+      const echoed = response(id);
+      expect(echoed.response).toContain('<|begin search results|>');
+      const parsed = parseHdsResponse(echoed.response, 4);
+      expect(parsed.action).toEqual({ kind: 'queries', queries: ['Corliss Archer', 'Kiss and Tell cast'] });
+      expect(parsed.unterminatedQueryBlock).toBeUndefined();
+      const logged = throughFirstQueryBlock(echoed.response)!;
+      expect(logged).not.toContain('<|begin search results|>');
+      expect(logged.endsWith('<|end search queries|>')).toBe(true);
+    }
+    // In a run, the repeated queries cost no search call (H5) and the made-up results stay out of the next prompt.
+    const first = response('growing-blocks-until-max-tokens');
+    const echoed = response('echoes-log-with-results');
+    const retriever = new KeyedRetriever({}, [{ id: 'd1', score: 1, text: 'Meet Corliss Archer is a sitcom.' }]);
+    const run = await runHds(first.question, {}, { llm: new ScriptedLlm([first.response, echoed.response, '\\boxed{Chief of Protocol}']), retriever });
+    expect(retriever.calls).toHaveLength(2);
+    expect(run.turns[1]!.queriesRepeated.map((r) => r.query)).toEqual(['Corliss Archer', 'Kiss and Tell cast']);
+    expect(run.searchCallsUsed).toBe(2);
+    expect(run.turns[2]!.llm.prompt.split('<|begin search results|>').length - 1).toBe(2); // the two real results blocks
+  });
+
   it('a reply that is only its block, or has reasoning tags, is logged as it is', () => {
     expect(throughFirstQueryBlock('<|begin search queries|>a; b<|end search queries|>\n')).toBeUndefined();
     expect(throughFirstQueryBlock('<think>x</think><|begin search queries|>a<|end search queries|> more')).toBeUndefined();
