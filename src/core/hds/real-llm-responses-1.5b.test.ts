@@ -68,6 +68,22 @@ describe(`real output of ${fixture.model}`, () => {
     expect(run.turns[2]!.llm.prompt.split('<|begin search results|>').length - 1).toBe(2); // the two real results blocks
   });
 
+  it('last turn\'s queries restated first, then new ones: the repeats cost no search call and do not fill the parallel cap', async () => {
+    const first = response('five-queries-over-cap');
+    const second = response('repeats-first-then-new-queries');
+    const retriever = new KeyedRetriever({}, [{ id: 'd1', score: 1, text: 'Animorphs is a science fantasy series.' }]);
+    const run = await runHds(first.question, {}, { llm: new ScriptedLlm([first.response, second.response, '\\boxed{Animorphs}']), retriever });
+    const [t1, t2] = run.turns;
+    expect(t1!.queriesExecuted).toEqual(['science fantasy young adult series', 'first person', 'enslaved worlds', 'alien species']);
+    expect(t1!.queriesCutByCap).toEqual(['companion books']);
+    expect(t2!.queriesRepeated.map((r) => r.query)).toEqual(['science fantasy young adult series', 'first person', 'enslaved worlds', 'alien species']);
+    // Before the extension the cap took the four repeats and nothing new ran in turn 2.
+    expect(t2!.queriesExecuted).toEqual(['companion books', 'Toshiro Konishi', 'The Joe Schmo Show', 'Chak 86/6.R Sahiwal']);
+    expect(t2!.queriesCutByCap).toContain('Animorphs');
+    expect(run.searchCallsUsed).toBe(8);
+    expect(HDS_PROTOCOL.extensions).toContain('repeats-outside-parallel-cap');
+  });
+
   it('a reply that is only its block, or has reasoning tags, is logged as it is', () => {
     expect(throughFirstQueryBlock('<|begin search queries|>a; b<|end search queries|>\n')).toBeUndefined();
     expect(throughFirstQueryBlock('<think>x</think><|begin search queries|>a<|end search queries|> more')).toBeUndefined();

@@ -207,13 +207,20 @@ export async function runHds(
         break;
       }
 
-      // H5: repeats are answered from the log, not retrieved; then the budget cuts the rest.
+      // H5: repeats are answered from the log, not retrieved; then the budget cuts the rest. Extension
+      // repeats-outside-parallel-cap: repeats do not count towards max_parallel_queries (they run nothing), so new
+      // queries the model wrote after them are not lost to the cap (real 1.5B replies restate the last turn's queries
+      // first, then add new ones).
       const entries: Array<{ query: string; kind: 'run' | 'repeat'; firstTurn?: number }> = [];
-      for (const query of parsed.action.queries) {
+      const cutByCap: string[] = [];
+      let fresh = 0;
+      for (const query of [...parsed.action.queries, ...parsed.queriesOverCap]) {
         const firstTurn = firstTurnOf.get(query);
         if (firstTurn !== undefined) {
           turn.queriesRepeated.push({ query, firstTurn });
           entries.push({ query, kind: 'repeat', firstTurn });
+        } else if (fresh++ >= cfg.maxParallelQueries) {
+          cutByCap.push(query);
         } else if (turn.queriesExecuted.length < remaining) {
           turn.queriesExecuted.push(query);
           entries.push({ query, kind: 'run' });
@@ -221,6 +228,7 @@ export async function runHds(
           turn.queriesCutByBudget.push(query);
         }
       }
+      turn.queriesCutByCap = cutByCap;
       emit({
         type: 'queries',
         turn: turnNo,
