@@ -84,6 +84,24 @@ describe(`real output of ${fixture.model}`, () => {
     expect(HDS_PROTOCOL.extensions).toContain('repeats-outside-parallel-cap');
   });
 
+  it('queries listed under "Search queries:" without the block tokens are a query block (heading-list-query-block), counted as breakage', async () => {
+    const listed = response('heading-list-queries');
+    const parsed = parseHdsResponse(listed.response, 4);
+    expect(parsed.marker).toBe('query-block');
+    expect(parsed.headingList).toBe(true);
+    expect(parsed.action).toEqual({ kind: 'queries', queries: ['Edmund Carrow design Harrow Point lighthouse', 'Edmund Carrow engineer Harrow Point lighthouse'] });
+    const retriever = new KeyedRetriever({}, [{ id: 'm040', score: 1, text: 'Hugh Ransome was educated at St Brannoc\'s College.' }]);
+    const run = await runHds(listed.question, {}, { llm: new ScriptedLlm([listed.response, '\\boxed{Margery Fennick}']), retriever });
+    expect(retriever.calls.map(([q]) => q)).toEqual(['Edmund Carrow design Harrow Point lighthouse', 'Edmund Carrow engineer Harrow Point lighthouse']);
+    expect(run.turns[0]!.headingList).toBe(true);
+    expect(run.answer).toBe('Margery Fennick');
+    expect(protocolBreakage([run])).toMatchObject({ turns: 2, noMarker: 0, headingList: 1 });
+    expect(HDS_PROTOCOL.extensions).toContain('heading-list-query-block');
+    // Text that only mentions queries, with no heading line and list, stays an unmarked answer (H4).
+    expect(parseHdsResponse('Search queries: Edmund Carrow design', 4).marker).toBe('none');
+    expect(parseHdsResponse('The search queries found nothing.\n- Edmund Carrow', 4).marker).toBe('none');
+  });
+
   it('a reply that is only its block, or has reasoning tags, is logged as it is', () => {
     expect(throughFirstQueryBlock('<|begin search queries|>a; b<|end search queries|>\n')).toBeUndefined();
     expect(throughFirstQueryBlock('<think>x</think><|begin search queries|>a<|end search queries|> more')).toBeUndefined();
