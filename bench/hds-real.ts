@@ -18,9 +18,8 @@
 // `HDS_REAL_ONLY=1 npm run bench` runs this section alone.
 import fs from 'node:fs';
 import path from 'node:path';
-import { aggregateBatch, protocolBreakage, type BatchAggregate, type BatchItem, type HdsRun, type ProtocolBreakage } from '../src/core/index.ts';
+import { aggregateBatch, HDS_PROTOCOL, protocolBreakage, type BatchAggregate, type BatchItem, type HdsRun, type ProtocolBreakage } from '../src/core/index.ts';
 import { main } from '../src/cli/main.ts';
-import { HDS_PROTOCOL } from '../src/core/hds/types.ts';
 import { heading, sharedDataset } from './harness.ts';
 import { lineChartSvg } from './charts/line-chart.ts';
 import { svgToPng } from './charts/to-png.ts';
