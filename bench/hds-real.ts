@@ -1,30 +1,38 @@
 // Real LLM: `dsw hds` on the first hotpotqa-500 questions with the model of `npm run models` served on loopback —
 // HDS, the single-shot RAG / IRCoT / decomposition baselines and a max_search_calls sweep; writes the table
 // (docs/hds-real.md) and the scaling chart (docs/hds-real-scaling.png).
-// Question counts: HDS_REAL_QUESTIONS (HDS, default 50), HDS_REAL_SWEEP_QUESTIONS and HDS_REAL_BASELINE_QUESTIONS
-// (default: the same). Each configuration's runs are kept in .tmp/hds-real/ and reused by a later bench run with the
-// same model and counts (HDS_REAL_FRESH=1 runs them again). DSW_LLM_MODEL picks the model (scripts/llm-paths.mjs);
-// HDS_REAL_PORT the loopback port of the server the bench starts (default 8182). HDS_REAL_STOP_AT=<ISO time or HH:MM UTC> stops the running
-// configuration then (its finished questions are kept, as dsw hds does on Ctrl-C) and skips the rest. `HDS_REAL_ONLY=1 npm run bench` runs this section alone.
+// Question counts (the first N questions with answers of queries.jsonl): HDS_REAL_QUESTIONS (HDS, default 50),
+// HDS_REAL_SINGLE_SHOT_QUESTIONS (default: the HDS count), HDS_REAL_SWEEP_QUESTIONS (max_search_calls 1, 2, 4; default:
+// the HDS count), HDS_REAL_BASELINE_QUESTIONS (IRCoT and decomposition; default: the HDS count). They run in that order.
+// Incremental: every question of every configuration is one `dsw hds --question-ids <id>` whose runs file is kept in
+// .tmp/hds-real/<model>[-no-system]-<settings>/<configuration>/<question id>.json; a later bench run with the same model
+// and settings reuses every file there and runs only the missing questions (HDS_REAL_FRESH=1 runs them all again), so
+// raising a count, or running again after a stop, continues where the last run ended.
+// DSW_LLM_MODEL picks the model (scripts/llm-paths.mjs). The bench starts the server (under nice -n HDS_REAL_NICE,
+// default 10) on HDS_REAL_PORT (default 8182), or uses a running one at HDS_REAL_BASE_URL (e.g. http://127.0.0.1:8080/v1;
+// then HDS_REAL_THREADS and HDS_REAL_NICE should say how that server was started, for the docs).
+// HDS_REAL_MAX_TOKENS bounds a reply (default 256); HDS_REAL_K_PER_QUERY sets k_per_query (default 3, the reference's);
+// HDS_REAL_PASSAGE_CHARS cuts the passage texts the methods see (`dsw hds --passage-chars`; default 0: whole texts);
+// HDS_REAL_THREADS is the server's thread count (default 2; on a crowded machine 1 generates far faster).
+// HDS_REAL_STOP_AT=<ISO time or HH:MM UTC> stops the running question then (it is not kept) and skips the rest.
+// `HDS_REAL_ONLY=1 npm run bench` runs this section alone.
 import fs from 'node:fs';
 import path from 'node:path';
-import { aggregateBatch, protocolBreakage, type BatchAggregate, type BatchItem, type HdsRun, type ProtocolBreakage } from '../src/core/index.ts';
+import { aggregateBatch, HDS_PROTOCOL, protocolBreakage, type BatchAggregate, type BatchItem, type HdsRun, type ProtocolBreakage } from '../src/core/index.ts';
 import { main } from '../src/cli/main.ts';
 import { heading, sharedDataset } from './harness.ts';
 import { lineChartSvg } from './charts/line-chart.ts';
 import { svgToPng } from './charts/to-png.ts';
-import { REAL_LLM_MODEL, realLlmMissing, startLlmServer } from './real-llm.ts';
+import { REAL_LLM_MODEL, realLlmMissing, startLlmServer, type LlmServer } from './real-llm.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const CACHE = path.join(ROOT, '.tmp/hds-real');
 const DOCS = path.join(ROOT, 'docs');
+const NOTES = path.join(ROOT, 'bench/real/hds-real-notes.md');
 const BUDGETS = [1, 2, 4, 8];
-const BASELINES = ['single-shot', 'ircot', 'decomposition'];
-/** Deterministic decoding, and a bound on a reply (a small model may otherwise run on to the context limit). */
-const DECODING = ['--temperature', '0', '--max-tokens', '256'];
 /**
- * The system message sent before the reference prompts (a chat setting: the prompts stay the reference's). Without it
- * the small model answers the plan prompt by echoing its two actions; HDS_REAL_SYSTEM_PROMPT=none sends none.
+ * The system message sent before the HDS prompts (a chat setting: the prompts stay the reference's; the baselines
+ * never get it). Without it the small model answers the plan prompt by echoing its two actions;
+ * HDS_REAL_SYSTEM_PROMPT=none sends none.
  */
 const SYSTEM_PROMPT_FILE = path.join(ROOT, 'bench/real/hds-system-prompt.txt');
 function systemPromptArgs(): string[] {
@@ -33,6 +41,8 @@ function systemPromptArgs(): string[] {
 
 interface Config {
   id: string;
+  /** Variant ids in its runs files. */
+  variants: string[];
   questions: number;
   args: string[];
 }
@@ -40,8 +50,10 @@ interface Config {
 interface ConfigResult {
   config: Config;
   items: BatchItem[];
+  /** Wall time of the questions run now (not the reused ones). */
   wallMs: number;
-  reused: boolean;
+  ranNow: number;
+  reused: number;
 }
 
 /** The time HDS_REAL_STOP_AT names (`HH:MM` is today, UTC), or null. */
@@ -56,36 +68,82 @@ function stopAt(): number | null {
 
 function count(name: string, fallback: number): number {
   const raw = process.env[name];
-  const n = raw === undefined ? fallback : Number(raw);
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0, got "${raw}"`);
   return n;
 }
 
-async function runConfig(dataset: string, baseUrl: string, config: Config): Promise<ConfigResult> {
-  fs.mkdirSync(CACHE, { recursive: true });
-  const system = process.env.HDS_REAL_SYSTEM_PROMPT === 'none' ? '-no-system' : '';
-  const file = path.join(CACHE, `${REAL_LLM_MODEL}${system}-${config.id}-${config.questions}.json`);
-  const load = () => {
-    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { runs: Array<{ items: BatchItem[] }>; benchWallMs?: number };
-    return { items: saved.runs[0]!.items, wallMs: saved.benchWallMs ?? 0 };
-  };
-  if (fs.existsSync(file) && process.env.HDS_REAL_FRESH !== '1') return { config, ...load(), reused: true };
-  const argv = ['hds', '--dataset', dataset, '--questions-from-dataset', '--limit', String(config.questions), '--base-url', baseUrl,
-    '--model', REAL_LLM_MODEL, ...DECODING, ...systemPromptArgs(), ...config.args, '--out', file, '--json'];
-  console.log(`dsw ${argv.join(' ')}`);
-  const t0 = performance.now();
-  const code = await main(argv, {
-    out: () => {},
-    err: (text) => process.stderr.write(`  ${text}`),
-    cwd: ROOT,
-    env: process.env,
-  });
-  const wallMs = performance.now() - t0;
-  if (!fs.existsSync(file)) throw new Error(`dsw hds exited with ${code} and wrote no runs`);
-  const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
-  saved.benchWallMs = wallMs;
-  fs.writeFileSync(file, JSON.stringify(saved));
-  return { config, items: load().items, wallMs, reused: false };
+/** Decoding and HDS settings shared by every configuration (and the cache folder's name). */
+function settings() {
+  const maxTokens = count('HDS_REAL_MAX_TOKENS', 256);
+  const k = count('HDS_REAL_K_PER_QUERY', 3);
+  const passageChars = count('HDS_REAL_PASSAGE_CHARS', 0);
+  const threads = count('HDS_REAL_THREADS', 2);
+  const decoding = ['--temperature', '0', '--max-tokens', String(maxTokens)];
+  const hds = [...(k === 3 ? [] : ['--k-per-query', String(k)]), ...(passageChars > 0 ? ['--passage-chars', String(passageChars)] : [])];
+  const tag = `${REAL_LLM_MODEL}${systemPromptArgs().length > 0 ? '' : '-no-system'}-t0-max${maxTokens}${k === 3 ? '' : `-k${k}`}${passageChars > 0 ? `-chars${passageChars}` : ''}`;
+  return { maxTokens, k, passageChars, threads, decoding, hds, tag };
+}
+
+/** Ids of the first `n` questions with gold answers, in queries.jsonl order (as `dsw hds --questions-from-dataset`). */
+function firstQuestionIds(dataset: string, n: number): string[] {
+  const ids: string[] = [];
+  for (const line of fs.readFileSync(path.join(dataset, 'queries.jsonl'), 'utf8').split('\n')) {
+    if (ids.length >= n) break;
+    if (!line.trim()) continue;
+    const q = JSON.parse(line) as { _id: string; answers?: unknown };
+    if (Array.isArray(q.answers) && q.answers.some((a) => typeof a === 'string' && a.trim() !== '')) ids.push(q._id);
+  }
+  return ids;
+}
+
+interface Stop {
+  stopped: boolean;
+}
+
+async function runConfig(dataset: string, baseUrl: string, config: Config, ids: readonly string[], stop: Stop): Promise<ConfigResult> {
+  const { decoding, hds, tag } = settings();
+  const dir = path.join(ROOT, '.tmp/hds-real', tag, config.id);
+  fs.mkdirSync(dir, { recursive: true });
+  const items: BatchItem[] = [];
+  let wallMs = 0;
+  let ranNow = 0;
+  let reused = 0;
+  for (const [i, id] of ids.entries()) {
+    const file = path.join(dir, `${id}.json`);
+    if (fs.existsSync(file) && process.env.HDS_REAL_FRESH !== '1') {
+      items.push(...readItems(file));
+      reused++;
+      continue;
+    }
+    if (stop.stopped) break;
+    const partial = `${file}.partial`;
+    const argv = ['hds', '--dataset', dataset, '--questions-from-dataset', '--question-ids', id, '--base-url', baseUrl,
+      '--model', REAL_LLM_MODEL, ...decoding, ...systemPromptArgs(), ...hds, ...config.args, '--out', partial, '--json'];
+    console.log(`[${config.id} ${i + 1}/${ids.length}] dsw ${argv.join(' ')}`);
+    const t0 = performance.now();
+    const code = await main(argv, { out: () => {}, err: (text) => process.stderr.write(`  ${text}`), cwd: ROOT, env: process.env });
+    const ms = performance.now() - t0;
+    if (!fs.existsSync(partial)) throw new Error(`dsw hds exited with ${code} and wrote no runs`);
+    const got = readItems(partial);
+    // A question stopped midway (HDS_REAL_STOP_AT) is not kept: a later run asks it again.
+    if (stop.stopped || got.length < config.variants.length) {
+      fs.rmSync(partial);
+      break;
+    }
+    fs.renameSync(partial, file);
+    items.push(...got);
+    wallMs += ms;
+    ranNow++;
+    const a = got.map((g) => `${g.variantId} F1 ${g.f1?.toFixed(2) ?? '—'} ${(g.latencyMs / 1000).toFixed(0)} s`).join(', ');
+    console.log(`  ${id}: ${a}`);
+  }
+  return { config, items, wallMs, ranNow, reused };
+}
+
+function readItems(file: string): BatchItem[] {
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { runs: Array<{ items?: BatchItem[] }> };
+  return saved.runs.flatMap((r) => r.items ?? []);
 }
 
 interface Row {
@@ -94,49 +152,69 @@ interface Row {
   breakage: ProtocolBreakage | null;
 }
 
-function row(label: string, items: readonly BatchItem[], variantId: string, firstQuestions?: number): Row {
-  const questionIds = [...new Set(items.map((i) => i.questionId))].slice(0, firstQuestions);
-  const mine = items.filter((i) => i.variantId === variantId && questionIds.includes(i.questionId));
+/** The row of `variantId` over its items (only those of `questionIds` when given). */
+function row(label: string, items: readonly BatchItem[], variantId: string, questionIds?: ReadonlySet<string>): Row {
+  const mine = items.filter((i) => i.variantId === variantId && (!questionIds || questionIds.has(i.questionId)));
   const hdsRuns = mine.map((i) => i.run).filter((r): r is HdsRun => r?.kind === 'hds');
-  return { label, aggregate: aggregateBatch(mine, variantId), breakage: variantId.startsWith('hds') ? protocolBreakage(hdsRuns) : null };
+  return { label, aggregate: aggregateBatch(mine, variantId), breakage: variantId === 'hds' ? protocolBreakage(hdsRuns) : null };
 }
 
 const f3 = (v: number | null) => (v === null ? '—' : v.toFixed(3));
 
 function tableLines(rows: readonly Row[]): string[] {
   const lines = [
-    '| configuration | questions | failed | EM | F1 | evidence recall | turns | search calls | s / question | tokens / question | plan turns | no marker | unterminated block | empty queries | empty answer |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| configuration | questions | failed | EM | F1 | evidence recall | LLM calls | search calls | s / question | tokens / question | plan turns | no marker | heading list | unterminated block | empty queries | empty answer | cut by max_tokens |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const { label, aggregate: a, breakage: b } of rows) {
-    const br = b ? [b.turns, b.noMarker, b.unterminatedBlock, b.emptyQueries, b.emptyAnswer].map(String) : ['—', '—', '—', '—', '—'];
+    const br = b ? [b.turns, b.noMarker, b.headingList, b.unterminatedBlock, b.emptyQueries, b.emptyAnswer, b.cutByMaxTokens].map(String) : Array(7).fill('—');
     lines.push(`| ${label} | ${a.questions} | ${a.failed} | ${f3(a.em)} | ${f3(a.f1)} | ${f3(a.evidenceRecall)} | ${a.turns.toFixed(2)} | ${a.searchCalls.toFixed(2)} | ${(a.latencyMs / 1000).toFixed(1)} | ${a.tokens.toFixed(0)} | ${br.join(' | ')} |`);
   }
   return lines;
 }
 
-async function writeDocs(rows: Row[], sweep: Array<{ budget: number; row: Row }>, commands: string[], sweepQuestions: number): Promise<void> {
+interface DocsInput {
+  /** HDS runs (question ids) saved by an older loop: their protocol.extensions differ from the current ones. */
+  stale: string[];
+  rows: Row[];
+  sweep: Array<{ budget: number; row: Row }>;
+  sweepQuestions: number;
+  commands: string[];
+  server: string;
+}
+
+async function writeDocs({ stale, rows, sweep, sweepQuestions, commands, server }: DocsInput): Promise<void> {
+  const { maxTokens, k, passageChars, threads } = settings();
   const md = [
-    '# HDS with a real LLM (generated by `npm run bench`, section "real LLM")',
+    '# HDS with a real LLM (generated by `npm run bench -- hds-real`)',
     '',
-    `Model: ${REAL_LLM_MODEL} (GGUF) served by \`npm run llm:serve\` (llama.cpp through node-llama-cpp 3.21.1, 2 threads, CPU), temperature 0, max_tokens 256.`,
+    `Model: ${REAL_LLM_MODEL} (GGUF) served by \`npm run llm:serve\` (llama.cpp through node-llama-cpp 3.21.1, ${threads} thread${threads === 1 ? '' : 's'}, CPU${server}), temperature 0, max_tokens ${maxTokens}.`,
     systemPromptArgs().length > 0
-      ? 'System message: the text of `bench/real/hds-system-prompt.txt` before every prompt (`--system-prompt-file`, saved as `llm.systemPrompt`); the plan and final prompts are the reference\'s.'
+      ? 'System message: the text of `bench/real/hds-system-prompt.txt` before every HDS prompt (plan and final; `--system-prompt-file`, saved as `llm.systemPrompt` with `llm.systemPromptScope` "hds"); the baselines get none and send their reference prompts alone. The HDS plan and final prompts are the reference\'s.'
       : 'No system message: the reference prompts alone, as one user message.',
-    'Retrieval: BM25 (Okapi, k1 0.9, b 0.4) over hotpotqa-500 (`../shared/data/hotpotqa-500`), the first questions of queries.jsonl.',
-    'HDS settings are the defaults (max_turns 3, max_parallel_queries 4, k_per_query 3, evidence_budget 12, max_search_calls 8) unless the row says otherwise.',
-    'Breakage columns count plan turns: no marker (neither `\\boxed{}` nor a query block), unterminated query block, query block with no query, empty answer marker (`\\boxed{}` or the prompt\'s `\\boxed{...}` echoed).',
+    `Retrieval: BM25 (Okapi, k1 0.9, b 0.4) over hotpotqa-500 (\`../shared/data/hotpotqa-500\`); passage texts (\`title. text\`) ${passageChars > 0 ? `cut to at most ${passageChars} characters at a word (\`--passage-chars\`, saved as \`retriever.passageChars\`; the ranking is BM25 over the whole documents)` : 'whole'}; the first questions with answers of queries.jsonl, in file order.`,
+    `HDS settings are the reference defaults (max_turns 3, max_parallel_queries 4, k_per_query ${k}${k === 3 ? '' : ' (the reference: 3)'}, evidence_budget 12, max_search_calls 8) unless the row says otherwise. Each row says how many questions it ran (the first N); rows with different N are not on the same questions.`,
+    'LLM calls: plan turns plus the final-prompt call (HDS), or the baseline\'s calls. Breakage columns count HDS plan turns: no marker (neither `\\boxed{}` nor a query block, H4), heading list (queries as a "Search queries:" list without the block tokens, read as a query block by the `heading-list-query-block` extension), unterminated query block, query block with no query, empty answer marker (`\\boxed{}` or the prompt\'s `\\boxed{...}` echoed), reply cut by max_tokens (finish_reason `length`).',
     '',
     ...tableLines(rows),
     '',
-    `Search-budget sweep (first ${sweepQuestions} questions; ![scaling chart](hds-real-scaling.png)):`,
-    '',
-    ...tableLines(sweep.map((s) => s.row)),
-    '',
-    'Commands run (in the bench, through the CLI entry point):',
+    ...(stale.length > 0
+      ? [`Older loop: ${stale.length} HDS run(s) were saved with other protocol extensions than today's (${HDS_PROTOCOL.extensions.join(', ')}): ${stale.join(', ')}. \`HDS_REAL_FRESH=1\` (or deleting their files) runs them again.`, '']
+      : []),
+    ...(sweep.length > 0
+      ? [
+          `Search-budget sweep (the ${sweepQuestions} questions every budget ran; max_search_calls 8 is the HDS row's runs of them; ![scaling chart](hds-real-scaling.png)):`,
+          '',
+          ...tableLines(sweep.map((s) => s.row)),
+          '',
+        ]
+      : []),
+    'Commands run (in the bench, through the CLI entry point, one per question; the runs files are in `.tmp/hds-real/`):',
     '',
     ...commands.map((c) => `    dsw ${c}`),
     '',
+    // Notes written by hand about the last run (machine load, server speed, what ran): bench/real/hds-real-notes.md.
+    ...(fs.existsSync(NOTES) ? [fs.readFileSync(NOTES, 'utf8').trim(), ''] : []),
   ];
   fs.writeFileSync(path.join(DOCS, 'hds-real.md'), md.join('\n'));
   if (sweep.length < 2) return;
@@ -163,56 +241,73 @@ async function writeDocs(rows: Row[], sweep: Array<{ budget: number; row: Row }>
 
 export async function benchHdsReal(): Promise<void> {
   heading('Real LLM: dsw hds on hotpotqa-500 (HDS, baselines, max_search_calls sweep)');
-  const missing = realLlmMissing();
+  const missing = process.env.HDS_REAL_BASE_URL ? null : realLlmMissing();
   if (missing) return void console.log(`skipped: ${missing}`);
   const dataset = sharedDataset('hotpotqa-500');
   if (!dataset) return void console.log('skipped: ../shared/data/hotpotqa-500 not found');
   const nHds = count('HDS_REAL_QUESTIONS', 50);
-  const nSweep = Math.min(nHds, count('HDS_REAL_SWEEP_QUESTIONS', nHds));
+  const nSingle = count('HDS_REAL_SINGLE_SHOT_QUESTIONS', nHds);
+  const nSweep = count('HDS_REAL_SWEEP_QUESTIONS', nHds);
   const nBase = count('HDS_REAL_BASELINE_QUESTIONS', nHds);
   const configs: Config[] = [
-    { id: 'hds', questions: nHds, args: [] },
-    ...(nBase > 0 ? [{ id: 'baselines', questions: nBase, args: ['--baselines', BASELINES.join(',')] }] : []),
-    ...BUDGETS.filter((b) => b !== 8).map((b) => ({ id: `hds-max-search-calls-${b}`, questions: nSweep, args: ['--max-search-calls', String(b)] })),
-  ];
-  const server = await startLlmServer(Number(process.env.HDS_REAL_PORT ?? 8182));
+    { id: 'hds', variants: ['hds'], questions: nHds, args: [] },
+    { id: 'single-shot', variants: ['single-shot'], questions: nSingle, args: ['--baselines', 'single-shot', '--baselines-only'] },
+    ...BUDGETS.filter((b) => b !== 8).map((b) => ({ id: `hds-max-search-calls-${b}`, variants: ['hds'], questions: nSweep, args: ['--max-search-calls', String(b)] })),
+    { id: 'ircot-decomposition', variants: ['ircot', 'decomposition'], questions: nBase, args: ['--baselines', 'ircot,decomposition', '--baselines-only'] },
+  ].filter((c) => c.questions > 0);
+  const niceness = count('HDS_REAL_NICE', 10);
+  const external = process.env.HDS_REAL_BASE_URL;
+  const { threads } = settings();
+  const server: LlmServer = external ? { baseUrl: external, stop: async () => {} } : await startLlmServer(Number(process.env.HDS_REAL_PORT ?? 8182), threads, 300_000, niceness);
+  const serverNote = niceness > 0 ? `, nice -n ${niceness}` : '';
   const results: ConfigResult[] = [];
   const deadline = stopAt();
-  let stopped = false;
-  // dsw hds stops at SIGINT and writes what it finished.
+  const stop: Stop = { stopped: false };
+  // dsw hds stops at SIGINT and writes what it finished; the bench then drops the unfinished question.
   const timer = deadline === null ? undefined : setTimeout(() => {
-    stopped = true;
+    stop.stopped = true;
     process.emit('SIGINT');
   }, Math.max(0, deadline - Date.now()));
   try {
     for (const config of configs) {
-      if (stopped) {
-        console.log(`${config.id}: not run (HDS_REAL_STOP_AT ${process.env.HDS_REAL_STOP_AT} reached)`);
-        continue;
-      }
-      const result = await runConfig(dataset, server.baseUrl, config);
+      // After HDS_REAL_STOP_AT only the saved questions are read.
+      if (stop.stopped) console.log(`${config.id}: only saved questions (HDS_REAL_STOP_AT ${process.env.HDS_REAL_STOP_AT} reached)`);
+      const result = await runConfig(dataset, server.baseUrl, config, firstQuestionIds(dataset, config.questions), stop);
       results.push(result);
       const ran = new Set(result.items.map((i) => i.questionId)).size;
-      const perQuestion = result.wallMs / Math.max(1, ran);
-      console.log(`${config.id}: ${ran} of ${config.questions} questions${stopped ? ' (stopped)' : ''}, ${(result.wallMs / 1000).toFixed(0)} s (${(perQuestion / 1000).toFixed(1)} s per question)${result.reused ? ', reused from .tmp/hds-real' : ''}`);
-      // Written after every configuration, so that a bench stopped midway still leaves what it measured.
-      const byId = new Map(results.map((r) => [r.config.id, r.items]));
-      const hdsItems = byId.get('hds')!;
-      const rows: Row[] = [row('HDS (max_search_calls 8)', hdsItems, 'hds')];
-      const base = byId.get('baselines');
-      if (base) for (const b of BASELINES) rows.push(row(b, base, b));
-      const sweep = BUDGETS.flatMap((budget) => {
-        const items = budget === 8 ? hdsItems : byId.get(`hds-max-search-calls-${budget}`);
-        return items ? [{ budget, row: row(`HDS max_search_calls ${budget}`, items, 'hds', nSweep) }] : [];
-      });
-      const system = systemPromptArgs().length > 0 ? ['--system-prompt-file', 'bench/real/hds-system-prompt.txt'] : [];
-      const commands = results.map((r) => `hds --dataset ../shared/data/hotpotqa-500 --questions-from-dataset --limit ${r.config.questions} --base-url <llm:serve>/v1 --model ${REAL_LLM_MODEL} ${[...DECODING, ...system, ...r.config.args].join(' ')} --out <file>`);
-      await writeDocs(rows, sweep, commands, nSweep);
-      for (const line of tableLines([...rows, ...sweep.map((s) => s.row)])) console.log(line);
+      console.log(`${config.id}: ${ran} of ${config.questions} questions (${result.reused} reused, ${result.ranNow} run now in ${(result.wallMs / 1000).toFixed(0)} s)`);
+      await writeAll(results, serverNote);
     }
-    if (results.length === configs.length) console.log('written: docs/hds-real.md, docs/hds-real-scaling.png');
+    console.log('written: docs/hds-real.md, docs/hds-real-scaling.png');
   } finally {
     clearTimeout(timer);
     await server.stop();
   }
+}
+
+/** Rows, sweep and docs from what the configurations have so far (written after each, so a stopped bench keeps them). */
+async function writeAll(results: readonly ConfigResult[], serverNote: string): Promise<void> {
+  const byId = new Map(results.map((r) => [r.config.id, r.items]));
+  const hdsItems = byId.get('hds') ?? [];
+  const rows: Row[] = [row('HDS (max_search_calls 8)', hdsItems, 'hds')];
+  const single = byId.get('single-shot');
+  if (single) rows.push(row('single-shot', single, 'single-shot'));
+  const others = byId.get('ircot-decomposition');
+  if (others) for (const b of ['ircot', 'decomposition']) rows.push(row(b, others, b));
+  // The sweep compares budgets on the questions every budget ran.
+  const budgetItems = BUDGETS.map((budget) => ({ budget, items: budget === 8 ? byId.get('hds') : byId.get(`hds-max-search-calls-${budget}`) }))
+    .filter((b): b is { budget: number; items: BatchItem[] } => b.items !== undefined && b.items.length > 0);
+  let common = new Set<string>();
+  if (budgetItems.length >= 2) {
+    common = new Set(budgetItems[0]!.items.map((i) => i.questionId));
+    for (const b of budgetItems.slice(1)) common = new Set(b.items.map((i) => i.questionId).filter((q) => common.has(q)));
+  }
+  const sweep = common.size > 0 ? budgetItems.map(({ budget, items }) => ({ budget, row: row(`HDS max_search_calls ${budget}`, items, 'hds', common) })) : [];
+  const { decoding, hds } = settings();
+  const system = systemPromptArgs().length > 0 ? ['--system-prompt-file', 'bench/real/hds-system-prompt.txt'] : [];
+  const commands = results.map((r) => `hds --dataset ../shared/data/hotpotqa-500 --questions-from-dataset --question-ids <one of the first ${r.config.questions}> --base-url <llm:serve>/v1 --model ${REAL_LLM_MODEL} ${[...decoding, ...system, ...hds, ...r.config.args].join(' ')} --out <file>`);
+  const current = JSON.stringify(HDS_PROTOCOL.extensions);
+  const stale = [...new Set(results.flatMap((r) => r.items).filter((i) => i.run?.kind === 'hds' && JSON.stringify(i.run.protocol.extensions) !== current).map((i) => `${i.questionId} (${i.variantId === 'hds' ? 'hds' : i.variantId})`))];
+  await writeDocs({ stale, rows, sweep, sweepQuestions: common.size, commands, server: serverNote });
+  for (const line of tableLines([...rows, ...sweep.map((s) => s.row)])) console.log(line);
 }

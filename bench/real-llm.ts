@@ -23,11 +23,12 @@ export interface LlmServer {
   stop(): Promise<void>;
 }
 
-/** Starts `scripts/llm-server.mjs` on 127.0.0.1:`port` and waits until it answers (model loading takes a while). */
-export async function startLlmServer(port: number, threads = 2, timeoutMs = 300_000): Promise<LlmServer> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts/llm-server.mjs'), '--port', String(port), '--threads', String(threads)], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+/** Starts `scripts/llm-server.mjs` on 127.0.0.1:`port` (under `nice` when `niceness` > 0) and waits until it answers (model loading takes a while). */
+export async function startLlmServer(port: number, threads = 2, timeoutMs = 300_000, niceness = 0): Promise<LlmServer> {
+  const args = [path.join(ROOT, 'scripts/llm-server.mjs'), '--port', String(port), '--threads', String(threads)];
+  // niceness > 0: run under `nice -n <niceness>` (a machine shared with other jobs).
+  const [command, argv] = niceness > 0 ? ['nice', ['-n', String(niceness), process.execPath, ...args]] : [process.execPath, args];
+  const child: ChildProcess = spawn(command, argv, { stdio: ['ignore', 'inherit', 'inherit'] });
   let exited: number | null = null;
   child.on('exit', (code) => {
     exited = code ?? 1;

@@ -105,6 +105,7 @@ export {
   type HdsEvent,
   type TextRetriever,
   type RetrievedPassage,
+  HDS_PROTOCOL,
 } from './hds/types.ts';
 export { type BaselineRun } from './hds/baselines/baseline-run.ts';
 export { DEFAULT_SINGLE_SHOT_CONFIG } from './hds/baselines/single-shot.ts';

@@ -128,20 +128,64 @@ describe('dsw hds', () => {
     }
   });
 
-  it('--system-prompt-file sends the file as the system message of every call and records it with the model', async () => {
-    const baseUrl = await start({ replies: [{ content: Q('Harrow Point Light engineer') }, { content: '\\boxed{Margery Fennick}' }] });
+  it('--system-prompt-file sends the file as the system message of the HDS calls only (never the baselines\'), and records which calls got it', async () => {
+    type Messages = Array<{ role: string; content: string }>;
+    const respond = (request: RecordedRequest): ScriptedReply => {
+      const user = (request.body.messages as Messages).at(-1)!.content;
+      return { content: user.includes('Turn: 1/') ? Q('Harrow Point Light engineer') : 'So the answer is \\boxed{Margery Fennick}' };
+    };
+    const baseUrl = await start({ respond });
     const system = tmpFile('system.txt');
     fs.writeFileSync(system, '  Write queries or a boxed answer.\n');
     const out = tmpFile('run.json');
     const io = capture();
-    const code = await main(['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'm', '--system-prompt-file', system, '--out', out], io);
+    const code = await main(['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'm', '--system-prompt-file', system, '--baselines', 'single-shot,ircot,decomposition', '--out', out], io);
     expect(code).toBe(0);
-    const messages = server!.chatRequests().map((r) => (r.body as { messages: Array<{ role: string; content: string }> }).messages);
-    expect(messages).toHaveLength(2);
-    for (const m of messages) expect(m[0]).toEqual({ role: 'system', content: 'Write queries or a boxed answer.' });
-    expect(messages[0]![1]!.role).toBe('user');
-    const [saved] = (JSON.parse(fs.readFileSync(out, 'utf8')) as AgentRunsFile).runs as SavedQuestionRun[];
-    expect(saved!.llm.systemPrompt).toBe('Write queries or a boxed answer.');
+    const messages = server!.chatRequests().map((r) => (r.body as { messages: Messages }).messages);
+    const hds = messages.filter((m) => m[0]!.role === 'system');
+    const baselines = messages.filter((m) => m[0]!.role !== 'system');
+    expect(hds.length).toBeGreaterThanOrEqual(2);
+    for (const m of hds) {
+      expect(m).toHaveLength(2);
+      expect(m[0]).toEqual({ role: 'system', content: 'Write queries or a boxed answer.' });
+      expect(m[1]!.content).toContain('Remaining search calls:');
+    }
+    expect(baselines.length).toBeGreaterThanOrEqual(3);
+    for (const m of baselines) {
+      expect(m.map((x) => x.role)).toEqual(['user']);
+      expect(m[0]!.content).not.toContain('Remaining search calls:');
+    }
+    const saved = (JSON.parse(fs.readFileSync(out, 'utf8')) as AgentRunsFile).runs as SavedQuestionRun[];
+    expect(saved.map((r) => r.method).sort()).toEqual(['decomposition', 'hds', 'ircot', 'single-shot']);
+    for (const { llm, run } of saved) {
+      expect(llm.systemPrompt).toBe('Write queries or a boxed answer.');
+      expect(llm.systemPromptScope).toBe('hds');
+      const calls = run.kind === 'hds' ? [...run.turns.map((t) => t.llm), ...(run.fallback ? [run.fallback] : [])] : run.llmCalls;
+      expect(calls.length).toBeGreaterThan(0);
+      for (const c of calls) expect(c.systemPrompt).toBe(run.kind === 'hds' ? 'Write queries or a boxed answer.' : undefined);
+    }
+  });
+
+  it('--baselines-only runs only the baselines; --passage-chars cuts the passages they see and is recorded', async () => {
+    const baseUrl = await start({ respond: () => ({ content: 'So the answer is \\boxed{Margery Fennick}' }) });
+    const out = tmpFile('run.json');
+    const io = capture();
+    const code = await main(['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'm', '--baselines', 'single-shot', '--baselines-only', '--passage-chars', '40', '--out', out], io);
+    expect(code).toBe(0);
+    const saved = (JSON.parse(fs.readFileSync(out, 'utf8')) as AgentRunsFile).runs as SavedQuestionRun[];
+    expect(saved.map((r) => r.method)).toEqual(['single-shot']);
+    expect(saved[0]!.retriever.passageChars).toBe(40);
+    const run = saved[0]!.run;
+    if (run.kind === 'hds') throw new Error('expected a baseline run');
+    const texts = run.retrievals.flatMap((r) => r.results.map((x) => x.text));
+    expect(texts.length).toBeGreaterThan(0);
+    for (const t of texts) expect(t.length).toBeLessThanOrEqual(40);
+    expect(texts.some((t) => t.endsWith('…'))).toBe(true);
+    const prompt = (server!.chatRequests()[0]!.body as { messages: Array<{ content: string }> }).messages[0]!.content;
+    expect(prompt).toContain(texts.find((t) => t.endsWith('…'))!);
+    const bad = capture();
+    expect(await main(['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'm', '--baselines-only', '--out', out], bad)).toBe(2);
+    expect(bad.stderr).toBe('dsw hds: --baselines-only needs --baselines <names>\n');
   });
 
   it('an unreadable or empty --system-prompt-file is named', async () => {

@@ -46,11 +46,15 @@ When the questions have gold answers (queries.jsonl "answers") and qrels, prints
   --api-key-env             name of the environment variable holding the API key (the key is never written)
   --temperature             sampling temperature (default: the server's)
   --max-tokens              completion-token limit (default: the server's)
-  --system-prompt-file      a text file sent as the system message before every prompt (default: none, as the
-                            reference); recorded in the saved runs (llm.systemPrompt)
+  --system-prompt-file      a text file sent as the system message before every HDS prompt, never the baselines'
+                            (default: none, as the reference); recorded in the saved runs (llm.systemPrompt,
+                            llm.systemPromptScope "hds", and on each call that got it)
   --max-turns, --max-parallel-queries, --k-per-query, --evidence-budget, --max-search-calls,
   --retrieval-concurrency   HDS settings (defaults 3, 4, 3, 12, 8, 4)
   --baselines               also run: comma-separated single-shot, ircot, decomposition
+  --baselines-only          run only the --baselines, not HDS
+  --passage-chars           cut every passage text the methods see to at most this many characters (default:
+                            whole texts; the ranking is unchanged); recorded as retriever.passageChars
   --pipeline                retrieval pipeline: bm25 (default), dense, rrf or cc (see dsw run --help)
   --param                   pipeline setting, repeatable (see dsw run --help), e.g. k1=0.9
   --embedding-model         embedding model folder or id for dense, rrf and cc (dsw run's --model)
@@ -88,6 +92,8 @@ export const hdsCommand: CliCommand = async (argv, io) => {
       'system-prompt-file': { type: 'string' },
       ...Object.fromEntries(HDS_OPTIONS.map(([flag]) => [flag, { type: 'string' as const }])),
       baselines: { type: 'string' },
+      'baselines-only': { type: 'boolean', default: false },
+      'passage-chars': { type: 'string' },
       pipeline: { type: 'string', default: 'bm25' },
       param: { type: 'string', multiple: true },
       'embedding-model': { type: 'string' },
@@ -126,7 +132,9 @@ export const hdsCommand: CliCommand = async (argv, io) => {
     const raw = (values as Record<string, unknown>)[flag] as string | undefined;
     if (raw !== undefined) (hds as Record<string, number>)[key] = numberOption(`--${flag}`, raw, NUMERIC_RULES[key], 0);
   }
-  const methods: AgentMethod[] = ['hds', ...parseBaselines(values.baselines)];
+  const baselines = parseBaselines(values.baselines);
+  if (values['baselines-only'] && baselines.length === 0) throw new CliError('--baselines-only needs --baselines <names>');
+  const methods: AgentMethod[] = [...(values['baselines-only'] ? [] : ['hds' as const]), ...baselines];
   const settings: AgentSettings = { hds };
 
   const params = parseParams(values.param);
@@ -139,12 +147,13 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   const corpusId = dataset.corpus.id;
   let llm: OpenAiCompatibleProvider;
   try {
-    llm = new OpenAiCompatibleProvider({ baseUrl: values['base-url'], model: values.model, apiKey, temperature, maxTokens, systemPrompt });
+    llm = new OpenAiCompatibleProvider({ baseUrl: values['base-url'], model: values.model, apiKey, temperature, maxTokens });
   } catch (error) {
     throw new CliError((error as Error).message);
   }
   const store = new MemoryAgentRunStore(async () => (apiKey ? [apiKey] : []));
-  const deps = { corpora: dataset.store, runs: store, resources, llm, sampling: { temperature, maxTokens, systemPrompt }, environment };
+  const passageChars = numberOption('--passage-chars', values['passage-chars'], NUMERIC_RULES.passageChars, undefined);
+  const deps = { corpora: dataset.store, runs: store, resources, llm, sampling: { temperature, maxTokens, systemPrompt }, environment, ...(passageChars === undefined ? {} : { passageChars }) };
   const variants: BatchVariant[] = methods.map((method) => ({ id: method, label: AGENT_METHOD_LABELS[method], method, settings }));
 
   // Ctrl-C stops the running question; what is finished is still written.

@@ -1,5 +1,5 @@
 import { isAbortError } from '../abort.ts';
-import type { LlmDelta, LlmProvider, LlmResponse } from '../llm/types.ts';
+import type { ChatMessage, LlmDelta, LlmProvider, LlmResponse } from '../llm/types.ts';
 import { raceAbort } from './concurrency.ts';
 import type { LlmCallRecord } from './types.ts';
 
@@ -9,15 +9,22 @@ export function newLlmCallRecord(prompt: string, atMs: number): LlmCallRecord {
 }
 
 /**
- * Sends `record.prompt` as one user message and fills `record` as the response streams in. On cancellation the
+ * Sends `record.prompt` as one user message (after `options.systemPrompt` as a system message, when not blank; the
+ * record keeps it) and fills `record` as the response streams in. On cancellation the
  * record keeps the partial response and is marked `cancelled`; on failure it gets the error. Rethrows either way.
  */
 export async function recordedLlmCall(
   llm: LlmProvider,
   record: LlmCallRecord,
-  options: { at: () => number; signal?: AbortSignal; onDelta?: (delta: LlmDelta) => void },
+  options: { at: () => number; signal?: AbortSignal; onDelta?: (delta: LlmDelta) => void; systemPrompt?: string },
 ): Promise<LlmResponse> {
   const { at, signal } = options;
+  const system = options.systemPrompt?.trim();
+  const messages: ChatMessage[] = [{ role: 'user', content: record.prompt }];
+  if (system) {
+    record.systemPrompt = system;
+    messages.unshift({ role: 'system', content: system });
+  }
   record.startMs = at();
   let closed = false; // a provider that ignores the signal may still stream after cancellation
   const onDelta = (delta: LlmDelta) => {
@@ -29,7 +36,7 @@ export async function recordedLlmCall(
   };
   try {
     const response = await raceAbort(
-      llm.complete({ messages: [{ role: 'user', content: record.prompt }] }, { signal, onDelta }),
+      llm.complete({ messages }, { signal, onDelta }),
       signal,
     );
     record.response = response.content;

@@ -25,6 +25,8 @@ export interface HdsParsedResponse {
   unterminatedQueryBlock?: boolean;
   /** True when the answer is the text after a `\boxed{` that was never closed (a reply cut by max_tokens). */
   unterminatedAnswer?: boolean;
+  /** True when the queries came from a list under a "Search queries:" heading, without the block tokens. */
+  headingList?: boolean;
   /** Distinct queries the model wrote beyond `maxQueries`, in order (not executed). */
   queriesOverCap: string[];
 }
@@ -40,6 +42,10 @@ const QUERY_SEPARATORS = /[;\n]+/;
 const PLACEHOLDER_ANSWER = /^[.\s\u2026]*$/;
 // The prompt's own "between <|begin search queries|> and <|end search queries|>" echoed: a block holding only "and".
 const ECHOED_INSTRUCTION_BLOCK = /^\s*and\s*$/i;
+// A heading that names the search queries, alone on its line: "Search queries:", "**Queries:**", "### Search queries".
+const QUERY_HEADING = /^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?:(?:parallel|new|next|my)[ \t]+)?(?:search(?:[ \t]+queries|[ \t]+query|es)|queries)[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*$/im;
+// A list item: a bullet or a number, then text.
+const LIST_ITEM = /^[ \t]*(?:[-*•]|\d+[.)])[ \t]+\S/;
 // One list prefix: bullet, `1.`/`1)`, `query 3:`, or a single letter + `.`/`)` (reference §1.4 step 4).
 const LIST_PREFIX = /^\s*(?:[-*•]|\d+[.)]|query\s*\d*\s*:|[a-z][.)])\s*/i;
 
@@ -159,6 +165,8 @@ function splitQueries(source: string, maxQueries: number): { kept: string[]; ove
  * loop asks the final prompt (reference §1.3) — unless the same response has a query block with real queries, which
  * then decides (small models echo the prompt's action (b) after writing their queries). A block holding only "and"
  * is the prompt's "between <|begin search queries|> and <|end search queries|>" echoed: no query, an empty answer.
+ * Without any marker, a list under a "Search queries:" heading is read as a query block (`heading-list-query-block`,
+ * flagged `headingList`); any other text is an `unmarked` answer (H4).
  */
 export function parseHdsResponse(text: string, maxQueries: number): HdsParsedResponse {
   const { visibleText, reasoning } = splitReasoning(text);
@@ -179,6 +187,9 @@ export function parseHdsResponse(text: string, maxQueries: number): HdsParsedRes
   if (!block) {
     const open = unclosedBoxed(visibleText);
     if (open) return { ...base, action: { kind: 'answer', text: open }, marker: 'boxed', unterminatedAnswer: true };
+    // Extension heading-list-query-block: "Search queries:" then "- query" lines is a query block without its tokens.
+    const list = parseHeadingList(visibleText, maxQueries);
+    if (list) return { ...base, action: { kind: 'queries', queries: list.kept }, queriesOverCap: list.overCap, marker: 'query-block', headingList: true };
     return { ...base, action: { kind: 'answer', text: visibleText.trim(), unmarked: true }, marker: 'none' };
   }
   const { kept, overCap, tokenSpelling, unterminated, echoedInstruction } = block;
@@ -212,6 +223,44 @@ function parseQueryBlock(visibleText: string, maxQueries: number) {
     source = results ? afterBegin.slice(0, results.index) : afterBegin;
   }
   return { ...splitQueries(source, maxQueries), tokenSpelling, unterminated, echoedInstruction: ECHOED_INSTRUCTION_BLOCK.test(source) };
+}
+
+/**
+ * The queries of a list under a heading naming them (extension `heading-list-query-block`): the first line that is
+ * only "Search queries:" (or "Queries:", "**Search queries:**", "### Search queries", …), then the list items right
+ * after it (blank lines between items allowed), up to the first other line. Undefined when there is no such heading
+ * or no item with text after it.
+ */
+function parseHeadingList(visibleText: string, maxQueries: number): { kept: string[]; overCap: string[] } | undefined {
+  const heading = QUERY_HEADING.exec(visibleText);
+  if (!heading) return undefined;
+  const items: string[] = [];
+  for (const line of visibleText.slice(heading.index + heading[0].length).split('\n')) {
+    if (line.trim() === '') continue;
+    if (!LIST_ITEM.test(line)) break;
+    items.push(line);
+  }
+  // The items' own text only: a list prefix is removed by splitQueries; quotes or bold around a query are not the query.
+  const source = items.map((l) => l.replace(LIST_PREFIX, '').replace(/^(?:\*\*|["'`“])+|(?:\*\*|["'`”])+$/g, '')).join('\n');
+  const split = splitQueries(source, maxQueries);
+  return split.kept.length > 0 ? split : undefined;
+}
+
+/**
+ * The reply up to and including the end token of its first query block, when text follows that block and the reply
+ * has no reasoning tags (extension `log-cut-after-query-block`); undefined otherwise. Only that block is acted on, so
+ * the interaction log keeps only it: a small model that repeats its block until max_tokens would otherwise be shown
+ * the repetition in every later prompt (and repeat it again). The turn record keeps the whole reply.
+ */
+export function throughFirstQueryBlock(text: string): string | undefined {
+  if (/<\/?think>/i.test(text)) return undefined;
+  const begin = BEGIN_QUERIES.exec(text);
+  if (!begin) return undefined;
+  const from = begin.index + begin[0].length;
+  const end = END_QUERIES.exec(text.slice(from));
+  if (!end) return undefined;
+  const cut = from + end.index + end[0].length;
+  return text.slice(cut).trim() === '' ? undefined : text.slice(0, cut);
 }
 
 /** The action of one model response (see `parseHdsResponse`). */

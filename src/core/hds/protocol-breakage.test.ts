@@ -18,10 +18,18 @@ describe('protocolBreakage', () => {
       run(['just words', ]), // no marker
       run(['\\boxed{...}', 'final']), // placeholder echoed, then the final prompt
     ]);
-    expect(protocolBreakage(runs)).toEqual({ turns: 6, noMarker: 1, unterminatedBlock: 1, emptyQueries: 1, emptyAnswer: 1 });
+    expect(protocolBreakage(runs)).toEqual({ turns: 6, noMarker: 1, unterminatedBlock: 1, emptyQueries: 1, emptyAnswer: 1, headingList: 0, cutByMaxTokens: 0 });
+  });
+
+  it('counts queries listed under a heading without the block tokens, and replies cut by max_tokens', async () => {
+    const llm = new ScriptedLlm(['Search queries:\n- alpha\n- beta', '\\boxed{x}']);
+    const listed = await runHds('q', { maxTurns: 3 }, { llm, retriever: new KeyedRetriever({}, [doc('d1', 1, 'text')]) });
+    expect(listed.turns[0]!.action).toEqual({ kind: 'queries', queries: ['alpha', 'beta'] });
+    listed.turns[1]!.llm.finishReason = 'length';
+    expect(protocolBreakage([listed])).toMatchObject({ turns: 2, noMarker: 0, headingList: 1, cutByMaxTokens: 1 });
   });
 
   it('is all zeros for no runs', () => {
-    expect(protocolBreakage([])).toEqual({ turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0 });
+    expect(protocolBreakage([])).toEqual({ turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0, headingList: 0, cutByMaxTokens: 0 });
   });
 });

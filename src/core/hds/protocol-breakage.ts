@@ -12,10 +12,14 @@ export interface ProtocolBreakage {
   emptyQueries: number;
   /** Answer markers with nothing in them (`\boxed{}`, or the prompt's `\boxed{...}` echoed). */
   emptyAnswer: number;
+  /** Queries written as a list under a "Search queries:" heading without the block tokens (read as a block). */
+  headingList: number;
+  /** Replies cut by the completion-token limit (finish reason `length`). */
+  cutByMaxTokens: number;
 }
 
 export function emptyBreakage(): ProtocolBreakage {
-  return { turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0 };
+  return { turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0, headingList: 0, cutByMaxTokens: 0 };
 }
 
 /** Protocol breakage of the plan turns of the given HDS runs, summed. */
@@ -27,6 +31,8 @@ export function protocolBreakage(runs: readonly HdsRun[]): ProtocolBreakage {
       total.turns++;
       if (turn.marker === 'none') total.noMarker++;
       if (turn.unterminatedQueryBlock) total.unterminatedBlock++;
+      if (turn.headingList) total.headingList++;
+      if (turn.llm.finishReason === 'length') total.cutByMaxTokens++;
       if (turn.marker === 'query-block' && turn.action.kind === 'answer') total.emptyQueries++;
       if ((turn.marker === 'boxed' || turn.marker === 'answer-tag') && turn.action.kind === 'answer' && turn.action.text === '') total.emptyAnswer++;
     }

@@ -3,7 +3,7 @@ import { sumUsage } from '../llm/usage.ts';
 import { mapWithConcurrency, raceAbort } from './concurrency.ts';
 import { effectiveK, resolveHdsConfig, type HdsConfig } from './config.ts';
 import { joinReasoning, newLlmCallRecord, recordedLlmCall } from './llm-call.ts';
-import { extractFinalAnswer, parseHdsResponse } from './parse-action.ts';
+import { extractFinalAnswer, parseHdsResponse, throughFirstQueryBlock } from './parse-action.ts';
 import { renderFinalPrompt, renderPlanPrompt } from './prompts.ts';
 import { mergeTurnResults, serializeResultsBlock, type ResultsBlockEntry } from './results-block.ts';
 import { sanitizedRetrievalError } from './sanitize.ts';
@@ -174,10 +174,13 @@ export async function runHds(
       const response = await recordedLlmCall(deps.llm, turn.llm, {
         at,
         signal,
+        systemPrompt: deps.systemPrompt,
         onDelta: (d) => emit({ type: 'llm-delta', turn: turnNo, phase: 'plan', content: d.content, reasoning: d.reasoning }),
       });
-      run.interactionLog.push(response.content);
       const parsed = parseHdsResponse(response.content, cfg.maxParallelQueries);
+      // Extension log-cut-after-query-block: the log keeps the reply through the block that runs (the record keeps all).
+      const logged = parsed.action.kind === 'queries' && parsed.marker === 'query-block' && !parsed.headingList ? throughFirstQueryBlock(response.content) : undefined;
+      run.interactionLog.push(logged ?? response.content);
       turn.llm.reasoning = joinReasoning(response.reasoning, parsed.reasoning);
       emit({ type: 'llm-end', turn: turnNo, phase: 'plan', call: turn.llm });
       turn.action = parsed.action;
@@ -185,6 +188,8 @@ export async function runHds(
       if (parsed.tokenSpelling) turn.tokenSpelling = parsed.tokenSpelling;
       if (parsed.unterminatedQueryBlock) turn.unterminatedQueryBlock = true;
       if (parsed.unterminatedAnswer) turn.unterminatedAnswer = true;
+      if (parsed.headingList) turn.headingList = true;
+      if (logged !== undefined) turn.logCutAfterBlock = true;
       turn.queriesCutByCap = parsed.queriesOverCap;
       emit({
         type: 'action',
@@ -202,13 +207,20 @@ export async function runHds(
         break;
       }
 
-      // H5: repeats are answered from the log, not retrieved; then the budget cuts the rest.
+      // H5: repeats are answered from the log, not retrieved; then the budget cuts the rest. Extension
+      // repeats-outside-parallel-cap: repeats do not count towards max_parallel_queries (they run nothing), so new
+      // queries the model wrote after them are not lost to the cap (real 1.5B replies restate the last turn's queries
+      // first, then add new ones).
       const entries: Array<{ query: string; kind: 'run' | 'repeat'; firstTurn?: number }> = [];
-      for (const query of parsed.action.queries) {
+      const cutByCap: string[] = [];
+      let fresh = 0;
+      for (const query of [...parsed.action.queries, ...parsed.queriesOverCap]) {
         const firstTurn = firstTurnOf.get(query);
         if (firstTurn !== undefined) {
           turn.queriesRepeated.push({ query, firstTurn });
           entries.push({ query, kind: 'repeat', firstTurn });
+        } else if (fresh++ >= cfg.maxParallelQueries) {
+          cutByCap.push(query);
         } else if (turn.queriesExecuted.length < remaining) {
           turn.queriesExecuted.push(query);
           entries.push({ query, kind: 'run' });
@@ -216,6 +228,7 @@ export async function runHds(
           turn.queriesCutByBudget.push(query);
         }
       }
+      turn.queriesCutByCap = cutByCap;
       emit({
         type: 'queries',
         turn: turnNo,
@@ -283,6 +296,7 @@ export async function runHds(
       const response = await recordedLlmCall(deps.llm, call, {
         at,
         signal,
+        systemPrompt: deps.systemPrompt,
         onDelta: (d) =>
           emit({ type: 'llm-delta', turn: turnNo, phase: 'final', content: d.content, reasoning: d.reasoning }),
       });

@@ -13,8 +13,14 @@ export interface SavedLlm extends LlmDescription {
   temperature?: number;
   /** Completion-token limit sent, when set. */
   maxTokens?: number;
-  /** System message sent before every prompt, when set (a chat setting beyond the reference, which sends none). */
+  /** System message, when set (a chat setting beyond the reference, which sends none); see `systemPromptScope`. */
   systemPrompt?: string;
+  /**
+   * Which calls got `systemPrompt`: `hds` = the HDS plan and final calls only (each such call also records it as
+   * `systemPrompt`); the baselines' calls never do. Absent on runs saved before the scope existed, when every call
+   * (the baselines' too) got it.
+   */
+  systemPromptScope?: 'hds';
 }
 
 /** The retriever a saved run used. */
@@ -25,6 +31,8 @@ export interface SavedRetriever {
   label: string;
   /** The retriever's full configuration (analyzer included), when known. */
   config?: Readonly<Record<string, unknown>>;
+  /** Passage texts shown to the agents were cut to at most this many characters (absent: whole texts). */
+  passageChars?: number;
 }
 
 /** Fields every saved run has. */

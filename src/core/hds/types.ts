@@ -32,6 +32,11 @@ export interface AgentDeps {
   relevance?: (docId: string) => number | undefined;
   /** Milliseconds on a monotonic clock (default `performance.now()`); offsets in records are relative to the run start. */
   now?: () => number;
+  /**
+   * A system message put before the HDS plan and final prompts (a chat setting beyond the reference, which sends
+   * none); blank or unset sends none. The baselines never send it: they follow their reference prompts.
+   */
+  systemPrompt?: string;
 }
 
 /** A start/end pair in ms since the run started. */
@@ -46,6 +51,8 @@ export interface TimeSpan {
 export interface LlmCallRecord extends TimeSpan {
   /** The prompt sent (as one user message). */
   prompt: string;
+  /** The system message sent before the prompt, when one was (HDS calls with `AgentDeps.systemPrompt` only). */
+  systemPrompt?: string;
   /** The response content exactly as received (partial when cancelled). */
   response: string;
   /** Reasoning: the provider's separate reasoning plus any `<think>` text of the response (H2). */
@@ -134,8 +141,18 @@ export interface HdsTurnRecord {
   tokenSpelling?: HdsTokenSpelling;
   /** The query block had no closing token; the rest of the response was read as queries. */
   unterminatedQueryBlock?: boolean;
+  /**
+   * The queries were a list under a "Search queries:" heading, without the block tokens, read as a query block
+   * (extension `heading-list-query-block`); a format violation, counted as such.
+   */
+  headingList?: boolean;
   /** True when the answer came from a `\\boxed{` the reply never closed (cut by max_tokens): the text after it. */
   unterminatedAnswer?: boolean;
+  /**
+   * The interaction log got the reply only through its first query block's end token: text after the block (never
+   * acted on, e.g. the block repeated until max_tokens) was left out of later prompts (`log-cut-after-query-block`).
+   */
+  logCutAfterBlock?: boolean;
   /** Queries retrieved in this turn, in order. */
   queriesExecuted: string[];
   /** Queries skipped because an earlier turn executed them (H5). */
@@ -175,7 +192,7 @@ export const HDS_PROTOCOL = Object.freeze({
   /** Decisions applied on top of the reference behaviour. */
   decisions: Object.freeze(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H8']) as readonly string[],
   /** Additions not covered by a decision. */
-  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer', 'placeholder-yields-to-queries', 'echoed-instruction-block', 'unterminated-boxed-answer']) as readonly string[],
+  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer', 'placeholder-yields-to-queries', 'echoed-instruction-block', 'unterminated-boxed-answer', 'heading-list-query-block', 'log-cut-after-query-block', 'repeats-outside-parallel-cap']) as readonly string[],
 });
 
 /** A complete (or cancelled, or failed) HDS run. */

@@ -87,19 +87,13 @@ describe('OpenAiCompatibleProvider over HTTP: non-streaming', () => {
     expect(server.chatRequests()[0].body).toMatchObject({ temperature: 0, max_tokens: 5, stop: ['\n'] });
   });
 
-  it('puts the configured system message before a request that has none, and not before one that has', async () => {
-    const { server, provider } = await setup([{ content: 'x' }, { content: 'y' }], { stream: false, systemPrompt: ' Reply with queries. ' });
+  it('sends the messages as given: no system message of its own (HDS adds one, the baselines none)', async () => {
+    const { server, provider } = await setup([{ content: 'x' }, { content: 'y' }], { stream: false });
     await provider.complete(ask);
     await provider.complete({ messages: [{ role: 'system', content: 'Own.' }, ...ask.messages] });
     const [first, second] = server.chatRequests();
-    expect(first.body.messages).toEqual([{ role: 'system', content: 'Reply with queries.' }, { role: 'user', content: 'Hello?' }]);
+    expect(first.body.messages).toEqual([{ role: 'user', content: 'Hello?' }]);
     expect(second.body.messages).toEqual([{ role: 'system', content: 'Own.' }, { role: 'user', content: 'Hello?' }]);
-  });
-
-  it('a blank system message sends none', async () => {
-    const { server, provider } = await setup([{ content: 'x' }], { stream: false, systemPrompt: '  ' });
-    await provider.complete(ask);
-    expect(server.chatRequests()[0].body.messages).toEqual([{ role: 'user', content: 'Hello?' }]);
   });
 
   it('sends no Authorization header without a key', async () => {

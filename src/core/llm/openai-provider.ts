@@ -27,11 +27,6 @@ export interface OpenAiCompatibleConfig {
   temperature?: number;
   /** Default `max_tokens`; the server's default when unset. */
   maxTokens?: number;
-  /**
-   * A system message put before every request that has none (chat-template setting for small models that echo a
-   * bare user prompt); none when unset or blank. A run records it with the model (saved `llm.systemPrompt`).
-   */
-  systemPrompt?: string;
   /** Stream the response over SSE (default true). */
   stream?: boolean;
   /** When streaming, ask for a final usage chunk with `stream_options.include_usage` (default true). */
@@ -221,11 +216,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   }
 
   private requestBody(request: LlmRequest, stream: boolean): Record<string, unknown> {
-    const system = this.config.systemPrompt?.trim();
-    const messages = system && !request.messages.some((m) => m.role === 'system')
-      ? [{ role: 'system', content: system }, ...request.messages]
-      : request.messages;
-    const body: Record<string, unknown> = { model: this.config.model, messages, stream };
+    const body: Record<string, unknown> = { model: this.config.model, messages: request.messages, stream };
     const temperature = request.temperature ?? this.config.temperature;
     if (temperature !== undefined) body.temperature = temperature;
     const maxTokens = request.maxTokens ?? this.config.maxTokens;

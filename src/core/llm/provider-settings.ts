@@ -18,7 +18,7 @@ export interface OpenAiEndpointSettings {
   temperature?: number;
   /** Completion-token limit; the server's default when unset. */
   maxTokens?: number;
-  /** System message sent before every prompt; none when unset or blank (the reference sends none). */
+  /** System message sent before the HDS prompts (never the baselines'); none when unset or blank (the reference sends none). */
   systemPrompt?: string;
 }
 
@@ -68,7 +68,6 @@ export function createLlmProvider(settings: LlmProviderSettings, host: ProviderH
     apiKey: settings.apiKey?.trim() || undefined,
     temperature: settings.temperature,
     maxTokens: settings.maxTokens,
-    systemPrompt: settings.systemPrompt,
     fetch: host.fetch,
   });
 }

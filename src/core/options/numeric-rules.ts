@@ -34,6 +34,8 @@ export const NUMERIC_RULES = Object.freeze({
   maxTokens: whole(1, 1_000_000),
   /** Questions of a batch. */
   questionLimit: whole(1, 1_000_000),
+  /** Characters of a passage text shown to the agents. */
+  passageChars: whole(20, 1_000_000),
   /** Baselines. */
   baselineK: whole(1, 1000),
   baselineSteps: whole(1, 100),

@@ -21,8 +21,10 @@ export interface AgentRunDeps {
   resources: RetrievalResources;
   /** The model. */
   llm: LlmProvider;
-  /** Sampling settings sent to the model, recorded with it (never a key). */
+  /** Sampling settings sent to the model, recorded with it (never a key). `systemPrompt` goes to the HDS calls only. */
   sampling?: { temperature?: number; maxTokens?: number; systemPrompt?: string };
+  /** Cut every passage text the agents see to at most this many characters (the ranking is unchanged); recorded as `retriever.passageChars`. */
+  passageChars?: number;
   /** ms since the epoch (tests pin it). */
   clock?: () => number;
   /** The host and the models' file hashes, recorded on every saved run. */
@@ -118,7 +120,7 @@ export async function runQuestion(request: QuestionRequest, deps: AgentRunDeps, 
     request.method,
     request.question,
     request.settings,
-    { llm: deps.llm, retriever, ...(gold ? { relevance: (id: string) => gold.relevance[id] } : {}) },
+    { llm: deps.llm, retriever, ...systemPromptOf(deps), ...(gold ? { relevance: (id: string) => gold.relevance[id] } : {}) },
     { signal: options.signal, onEvent: options.onEvent },
   );
   const now = (deps.clock ?? Date.now)();
@@ -205,7 +207,7 @@ async function continueBatch(saved: SavedBatchRun, deps: AgentRunDeps, options: 
       await deps.runs.save(record);
     };
     try {
-      const outcome = await runBatchItems(record.questions, record.variants, { llm: deps.llm, retriever }, {
+      const outcome = await runBatchItems(record.questions, record.variants, { llm: deps.llm, retriever, ...systemPromptOf(deps) }, {
         done: record.items,
         signal: options.signal,
         onItem: async (item) => {
@@ -231,8 +233,9 @@ async function storedCorpus(corpora: CorpusStore, corpusId: string): Promise<Cor
 
 async function agentRetriever(spec: PipelineSpec, corpusId: string, deps: AgentRunDeps) {
   const pipeline = await buildRetriever(spec, deps.resources);
-  const retriever = passageRetriever(pipeline, (ids) => deps.corpora.getDocuments(corpusId, ids));
-  return { retriever, saved: savedRetrieverOf(spec, pipeline.config) };
+  const passageChars = deps.passageChars;
+  const retriever = passageRetriever(pipeline, (ids) => deps.corpora.getDocuments(corpusId, ids), passageChars === undefined ? {} : { passageChars });
+  return { retriever, saved: { ...savedRetrieverOf(spec, pipeline.config), ...(passageChars === undefined ? {} : { passageChars }) } };
 }
 
 function savedLlmOf(deps: AgentRunDeps): SavedLlm {
@@ -241,6 +244,12 @@ function savedLlmOf(deps: AgentRunDeps): SavedLlm {
     ...deps.llm.describe(),
     ...(temperature !== undefined ? { temperature } : {}),
     ...(maxTokens !== undefined ? { maxTokens } : {}),
-    ...(systemPrompt?.trim() ? { systemPrompt: systemPrompt.trim() } : {}),
+    ...(systemPrompt?.trim() ? { systemPrompt: systemPrompt.trim(), systemPromptScope: 'hds' as const } : {}),
   };
+}
+
+/** The system message of `deps.sampling` for the agents (HDS sends it; the baselines ignore it). */
+function systemPromptOf(deps: AgentRunDeps): { systemPrompt?: string } {
+  const system = deps.sampling?.systemPrompt?.trim();
+  return system ? { systemPrompt: system } : {};
 }

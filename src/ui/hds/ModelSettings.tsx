@@ -91,7 +91,7 @@ export function ModelSettings() {
               aria-label="System message"
               rows={3}
               value={provider.systemPrompt ?? ''}
-              placeholder="none (as the reference): sent before every prompt, saved with the run"
+              placeholder="none (as the reference): sent before the Hybrid Deep Searcher prompts only (never the baselines'), saved with the run"
               onChange={(e) => setProvider({ systemPrompt: e.target.value } as Partial<LlmProviderSettings>)}
             />
           </label>

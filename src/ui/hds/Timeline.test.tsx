@@ -97,6 +97,23 @@ describe('Timeline', () => {
     expect([...timing.querySelectorAll('.timing-label')].map((l) => l.textContent)).toEqual(['LLM', 'mill builder', `harbour ${XSS_SCRIPT}`]);
   });
 
+  it('says when queries came from a heading list and when the log kept only the first block', async () => {
+    const run = await runHds('Who built the mill?', {}, {
+      llm: scripted([
+        { content: 'The builder first.\n\nSearch queries:\n- mill builder' },
+        { content: '<|begin search queries|>harbour<|end search queries|>; <|begin search queries|>harbour<|end search queries|>' },
+        { content: '\\boxed{Ada Lark}' },
+      ]),
+      retriever,
+    });
+    act(() => root.render(<Timeline view={timelineFromRun(run)} answers={['Ada Lark']} />));
+    const [first, second] = cards();
+    expect(first!.querySelector('[data-testid="heading-list-hint"]')).not.toBeNull();
+    expect(first!.querySelector('[data-testid="log-cut-hint"]')).toBeNull();
+    expect(second!.querySelector('[data-testid="heading-list-hint"]')).toBeNull();
+    expect(second!.querySelector('[data-testid="log-cut-hint"]')!.textContent).toContain('first query block');
+  });
+
   it('steps through the turns with the arrow keys and the buttons', async () => {
     const run = await xssRun();
     act(() => root.render(<Timeline view={timelineFromRun(run)} startAtFirst />));

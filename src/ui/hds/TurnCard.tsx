@@ -80,6 +80,18 @@ export const TurnCard = forwardRef<
         </div>
       )}
 
+      {turn.headingList && (
+        <p className="hint" data-testid="heading-list-hint">
+          The model listed its queries under a “Search queries:” heading without the query-block tokens; they were read as a query block (extension
+          heading-list-query-block) and counted as a format violation.
+        </p>
+      )}
+      {turn.logCutAfterBlock && (
+        <p className="hint" data-testid="log-cut-hint">
+          Only the reply up to the end of its first query block went into the interaction log; the rest was never acted on (extension
+          log-cut-after-query-block).
+        </p>
+      )}
       {(turn.executed.length > 0 || turn.repeated.length > 0 || turn.cutByCap.length > 0 || turn.cutByBudget.length > 0) && (
         <ul className="chips" aria-label={`Queries of turn ${turn.turn}`}>
           {turn.executed.map((q) => (

@@ -44,6 +44,10 @@ export interface TimelineTurn {
   remainingSearchCalls?: number;
   action?: HdsAction;
   marker?: HdsActionMarker;
+  /** The queries came from a "Search queries:" list without the block tokens (`heading-list-query-block`). */
+  headingList?: boolean;
+  /** Only the reply up to its first query block went into the interaction log (`log-cut-after-query-block`). */
+  logCutAfterBlock?: boolean;
   executed: string[];
   repeated: HdsRepeatedQuery[];
   cutByCap: string[];
@@ -87,6 +91,8 @@ function fromTurnRecord(record: HdsTurnRecord): TimelineTurn {
     remainingSearchCalls: record.remainingSearchCalls,
     ...(record.action ? { action: record.action } : {}),
     ...(record.marker ? { marker: record.marker } : {}),
+    ...(record.headingList ? { headingList: true } : {}),
+    ...(record.logCutAfterBlock ? { logCutAfterBlock: true } : {}),
     executed: record.queriesExecuted,
     repeated: record.queriesRepeated,
     cutByCap: record.queriesCutByCap,

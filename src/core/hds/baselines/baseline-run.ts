@@ -119,6 +119,7 @@ export async function runBaseline<Config, Details>(
       if (signal?.aborted) throw abortError();
       const record = newLlmCallRecord(prompt, at());
       run.llmCalls.push(record);
+      // No system message (AgentDeps.systemPrompt is an HDS setting): the baselines send their reference prompts alone.
       return recordedLlmCall(deps.llm, record, { at, signal });
     },
     async search(query, k) {
