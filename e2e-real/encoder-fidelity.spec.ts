@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { sharedDataset } from '../bench/harness.ts';
-import { fidelityTexts, realModelMissing, REAL_ENCODERS, referenceVectors, rowCosines, worstCosine } from '../bench/real/reference-encoder.ts';
+import { fidelityTexts, realModelMissing, selectedEncoders, referenceVectors, rowCosines, worstCosine } from '../bench/real/reference-encoder.ts';
 
 // REAL_COLLECTIONS=adi,cranfield narrows the check (e.g. for a quick try).
 const COLLECTIONS = (process.env.REAL_COLLECTIONS?.split(',') ?? ['adi', 'cranfield', 'npl', 'hotpotqa-500']).filter((name) => sharedDataset(name));
@@ -40,7 +40,7 @@ async function storedVectors(page: Page): Promise<Map<string, Map<string, number
   return byModel;
 }
 
-for (const encoder of REAL_ENCODERS) {
+for (const encoder of selectedEncoders()) {
   test(`${encoder.presetId} in the browser worker matches sentence-transformers on 300 texts per collection`, async ({ page }) => {
     const missing = realModelMissing(encoder);
     test.skip(missing !== null, `skipped: ${missing}`);

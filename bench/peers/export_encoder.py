@@ -1,4 +1,4 @@
-"""Writes a sentence-transformers BERT encoder in the layout transformers.js loads.
+"""Writes a sentence-transformers encoder (BERT, MPNet) in the layout transformers.js loads.
 
 usage: export_encoder.py <sentence-transformers model dir> <out dir>
 Writes config.json, tokenizer.json, tokenizer_config.json, special_tokens_map.json, vocab.txt,
@@ -18,7 +18,9 @@ from onnxruntime.quantization import QuantType, quantize_dynamic
 from transformers import AutoModel, AutoTokenizer
 
 TOKENIZER_FILES = ["config.json", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt"]
-INPUTS = ["input_ids", "attention_mask", "token_type_ids"]
+# The graph's inputs, in this order, as far as the tokenizer makes them: BERT (MiniLM) takes all three; MPNet has
+# no token_type_ids (its tokenizer makes none and its forward rejects them). transformers.js feeds what the graph names.
+ALL_INPUTS = ["input_ids", "attention_mask", "token_type_ids"]
 
 
 def feed_forward_outputs(path, config):
@@ -43,6 +45,10 @@ def export(src: str, out: str) -> None:
     sample = tokenizer(["a short text", "a somewhat longer text with more words in it"], padding=True, return_tensors="pt")
     fp32 = os.path.join(onnx_dir, "model.onnx")
 
+    inputs = [name for name in ALL_INPUTS if name in sample]
+    if inputs[:2] != ["input_ids", "attention_mask"]:
+        sys.exit(f"{src}: the tokenizer makes {list(sample.keys())}; expected input_ids and attention_mask")
+
     class Encoder(torch.nn.Module):
         def __init__(self, bert):
             super().__init__()
@@ -51,14 +57,22 @@ def export(src: str, out: str) -> None:
         def forward(self, input_ids, attention_mask, token_type_ids):
             return self.bert(input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids).last_hidden_state
 
+    class EncoderWithoutTokenTypes(torch.nn.Module):
+        def __init__(self, model):
+            super().__init__()
+            self.model = model
+
+        def forward(self, input_ids, attention_mask):
+            return self.model(input_ids=input_ids, attention_mask=attention_mask).last_hidden_state
+
     # torch.export-based exporter: the TorchScript tracer freezes transformers' mask code to the sample's length.
     batch, sequence = torch.export.Dim("batch_size"), torch.export.Dim("sequence_length")
     program = torch.onnx.export(
-        Encoder(model),
-        tuple(sample[name] for name in INPUTS),
-        input_names=INPUTS,
+        Encoder(model) if "token_type_ids" in inputs else EncoderWithoutTokenTypes(model),
+        tuple(sample[name] for name in inputs),
+        input_names=inputs,
         output_names=["last_hidden_state"],
-        dynamic_shapes={name: {0: batch, 1: sequence} for name in INPUTS},
+        dynamic_shapes={name: {0: batch, 1: sequence} for name in inputs},
         opset_version=18,
         dynamo=True,
     )
@@ -71,7 +85,7 @@ def export(src: str, out: str) -> None:
                       padding=True, return_tensors="pt")
     with torch.no_grad():
         expected = model(**check).last_hidden_state.numpy()
-    feeds = {name: check[name].numpy().astype(np.int64) for name in INPUTS}
+    feeds = {name: check[name].numpy().astype(np.int64) for name in inputs}
     real = check["attention_mask"].numpy().astype(bool)
     for path, limit in ((fp32, 1e-4), (quantized, None)):
         got = ort.InferenceSession(path, providers=["CPUExecutionProvider"]).run(None, feeds)[0]
