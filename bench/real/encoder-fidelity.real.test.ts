@@ -4,7 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { sharedDataset } from '../harness.ts';
 import { fidelityTexts, realModelMissing, referenceVectors, selectedEncoders, rowCosines, workbenchVectors, worstCosine } from './reference-encoder.ts';
 
-const COLLECTIONS = ['adi', 'cranfield', 'npl', 'hotpotqa-500'];
+// REAL_COLLECTIONS=adi,cranfield narrows the check, REAL_ENCODERS=mpnet the encoders.
+const COLLECTIONS = process.env.REAL_COLLECTIONS?.split(',') ?? ['adi', 'cranfield', 'npl', 'hotpotqa-500'];
 const FLOORS = { fp32: 0.9999, q8: 0.99 } as const;
 
 for (const encoder of selectedEncoders()) {
