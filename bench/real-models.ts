@@ -1,18 +1,21 @@
-// Section "real models" of `npm run bench`: the real encoder (from `npm run models`) through the workbench beside
+// Section "real models" of `npm run bench`: each real encoder (from `npm run models`) through the workbench beside
 // its reference implementations (bench/peers/, Python): sentence-transformers vectors, a dense run with exact
 // cosine, pytrec_eval, bm25s. Skipped with a message when the models or the peers are absent.
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Bm25Retriever, buildQrelsMap, evaluateRun, loadCorpus, MemoryCorpusStore, OKAPI_BM25, runQueries } from '../src/core/index.ts';
 import { directorySources } from '../src/cli/node-sources.ts';
 import { runPeer, venvPython } from '../scripts/python-env.mjs';
 import { figure, heading, sharedDataset } from './harness.ts';
-import { CACHE_DIR, fidelityTexts, realModelMissing, REAL_ENCODERS, referenceVectors, ROOT, rowCosines, workbenchVectors, worstCosine, type RealEncoder } from './real/reference-encoder.ts';
-import { encoderFolder } from '../scripts/real-encoders.mjs';
-import { renderSweepChart, sweepTable, type SweepResult } from './real/sweep-report.ts';
+import { CACHE_DIR, fidelityTexts, realModelMissing, referenceVectors, ROOT, rowCosines, selectedEncoders, workbenchVectors, worstCosine, type RealEncoder } from './real/reference-encoder.ts';
+import { encoderFolder, sentenceTransformersFolder } from '../scripts/real-encoders.mjs';
+import { sweepTable, type SweepResult } from './real/sweep-report.ts';
+import { loadStore, writeRealModelsDocs, type Figure } from './real/real-models-doc.ts';
 
+// REAL_ENCODERS=mpnet (slugs or preset ids of scripts/real-encoders.mjs) runs only those encoders.
 // REAL_COLLECTIONS=adi,cranfield narrows the section (e.g. for a quick try); REAL_QUERIES=50 keeps the first 50
 // judged queries of each collection (the whole corpus stays). Document vectors are cached in .tmp/real-models/
 // vectors (dsw --vector-cache, keyed by the model's files and the corpus), so a re-run does not embed again.
@@ -25,17 +28,21 @@ const FIDELITY_COLLECTIONS = narrowed ?? ['adi', 'cranfield', 'npl', 'hotpotqa-5
 const RETRIEVAL_COLLECTIONS = narrowed ?? ['cranfield', 'hotpotqa-500', 'npl']; // smallest corpus first
 const MEASURES = ['nDCG@10', 'R@100', 'AP'] as const;
 
-/** Every figure of the section, by collection, for docs/real-models.md. */
-const rows = new Map<string, Array<{ name: string; value: string; goal: string; ok: boolean | null }>>();
+/** Every figure of the section, by encoder and collection, for docs/real-models.md. */
+const rows = new Map<string, Map<string, Figure[]>>();
+let current = '';
 function record(collection: string, name: string, value: string, goal: string, ok: boolean | null): void {
   figure(name, value, goal, ok);
-  rows.set(collection, [...(rows.get(collection) ?? []), { name: name.replace(`${collection} `, ''), value, goal, ok }]);
+  const byCollection = rows.get(current) ?? new Map<string, Figure[]>();
+  byCollection.set(collection, [...(byCollection.get(collection) ?? []), { name: name.replace(`${collection} `, ''), value, goal, ok }]);
+  rows.set(current, byCollection);
 }
 const ALPHAS = '0,0.25,0.5,0.75,1';
 
 export async function benchRealModels(): Promise<void> {
   heading('real models: the workbench beside sentence-transformers, pytrec_eval and bm25s (bench/peers/)');
-  for (const encoder of REAL_ENCODERS) {
+  for (const encoder of selectedEncoders()) {
+    current = encoder.presetId;
     const missing = realModelMissing(encoder);
     if (missing) {
       console.log(`${encoder.presetId}: skipped, ${missing}`);
@@ -51,10 +58,11 @@ export async function benchRealModels(): Promise<void> {
       }
       const dir = withQueryLimit(name, shared);
       await denseAndMetrics(encoder, name, dir);
-      await bm25(name, dir);
+      await bm25(encoder, name, dir);
       sweeps.push(sweep(encoder, name, dir));
       await report(encoder, sweeps); // after each collection, so a long run leaves the finished part behind
     }
+    if (sweeps.length === 0 && rows.get(encoder.presetId)) await report(encoder, sweeps); // fidelity figures only
   }
 }
 
@@ -103,7 +111,7 @@ async function timed(command: string, args: string[], cwd: string, env: NodeJS.P
 }
 
 async function denseAndMetrics(encoder: RealEncoder, name: string, dir: string): Promise<void> {
-  const work = path.join(CACHE_DIR, name);
+  const work = path.join(CACHE_DIR, encoder.slug, name);
   fs.mkdirSync(work, { recursive: true });
   const ours = path.join(work, 'dense-workbench.trec');
   const theirs = path.join(work, 'dense-peer.trec');
@@ -112,13 +120,13 @@ async function denseAndMetrics(encoder: RealEncoder, name: string, dir: string):
   const peerEnv = { ...process.env, HF_HUB_OFFLINE: '1', TRANSFORMERS_OFFLINE: '1', TOKENIZERS_PARALLELISM: 'false' };
   const [workbenchRun, peerRun] = await Promise.all([
     timed(process.execPath, [path.join(ROOT, 'bin/dsw.mjs'), 'run', '--dataset', dir, '--pipeline', 'dense', '--model', model, '--top-k', '1000', '--out', ours, '--vector-cache', VECTOR_CACHE], ROOT),
-    timed(venvPython(ROOT)!, [path.join(ROOT, 'bench/peers/dense_run.py'), encoderFolderOfPeer(encoder), dir, theirs], path.join(ROOT, 'bench/peers'), peerEnv),
+    timed(venvPython(ROOT)!, [path.join(ROOT, 'bench/peers/dense_run.py'), sentenceTransformersFolder(ROOT, encoder), dir, theirs], path.join(ROOT, 'bench/peers'), peerEnv),
   ]);
   const oursSeconds = workbenchRun.seconds;
   const peerSeconds = peerRun.seconds;
   const peer = JSON.parse(peerRun.stdout.trim().split('\n').at(-1)!) as Record<string, number>;
   const workbench = (JSON.parse(dsw(['eval', '--qrels', path.join(dir, 'qrels/test.tsv'), '--run', ours, '--measures', MEASURES.join(','), '--json'])) as Scores).aggregate;
-  console.log(`\n${name}: dense all-MiniLM-L6-v2, workbench (dsw run, ${oursSeconds.toFixed(0)} s) / peer (sentence-transformers + exact cosine + pytrec_eval, ${peerSeconds.toFixed(0)} s)`);
+  console.log(`\n${name}: dense ${encoder.name}, workbench (dsw run, ${oursSeconds.toFixed(0)} s) / peer (sentence-transformers + exact cosine + pytrec_eval, ${peerSeconds.toFixed(0)} s)`);
   record(name, `${name} dense run seconds workbench / peer`, `${oursSeconds.toFixed(0)} / ${peerSeconds.toFixed(0)}`, 'printed (embedding included unless cached)', null);
   for (const m of MEASURES) {
     const diff = Math.abs(workbench[m]! - peer[m]!);
@@ -141,11 +149,7 @@ async function denseAndMetrics(encoder: RealEncoder, name: string, dir: string):
   }
 }
 
-function encoderFolderOfPeer(encoder: RealEncoder): string {
-  return runPeer(ROOT, 'model_dir.py', [encoder.pythonPackage, encoder.modelSubdir], { quiet: true }).trim();
-}
-
-async function bm25(name: string, dir: string): Promise<void> {
+async function bm25(encoder: RealEncoder, name: string, dir: string): Promise<void> {
   const store = new MemoryCorpusStore();
   const { corpus, index } = await loadCorpus(await directorySources(dir), { name }, store);
   const queries = await store.getQueries(corpus.id);
@@ -155,7 +159,7 @@ async function bm25(name: string, dir: string): Promise<void> {
   const run = await runQueries(retriever, queries, 1000);
   const ourQps = queries.length / ((performance.now() - started) / 1000);
   const ours = evaluateRun(buildQrelsMap(await store.getQrels(corpus.id)), run, ['nDCG@10']).aggregate['nDCG@10']!;
-  const peer = JSON.parse(runPeer(ROOT, 'bm25_run.py', [dir, path.join(CACHE_DIR, name, 'bm25-peer.trec')], { quiet: true })) as {
+  const peer = JSON.parse(runPeer(ROOT, 'bm25_run.py', [dir, path.join(CACHE_DIR, encoder.slug, name, 'bm25-peer.trec')], { quiet: true })) as {
     aggregate: Record<string, number>;
     queriesPerSecond: number;
   };
@@ -169,43 +173,31 @@ function sweep(encoder: RealEncoder, name: string, dir: string): SweepResult {
     'sweep', '--dataset', dir, '--pipeline', 'gqr', '--model', model, '--measures', 'nDCG@10,R@100', '--top-k', '100', '--vector-cache', VECTOR_CACHE,
     '--grid', 'target=per-step,fixed', '--grid', 'optimizer=gd,adam', '--grid', `mixtureAlpha=${ALPHAS}`, '--json',
   ]);
-  const result = { collection: name, ...JSON.parse(json) } as SweepResult;
-  fs.writeFileSync(path.join(CACHE_DIR, name, 'gqr-sweep.json'), json);
-  return result;
+  const parsed = JSON.parse(json) as SweepResult;
+  fs.writeFileSync(path.join(CACHE_DIR, encoder.slug, name, 'gqr-sweep.json'), json);
+  // What the docs keep of it: each point's settings and measures, the baselines.
+  return {
+    collection: name,
+    points: parsed.points.map((p) => ({ settings: p.settings, measures: p.measures })),
+    baselines: parsed.baselines.map((b) => ({ name: b.name, measures: b.measures, ...(b.weight !== undefined ? { weight: b.weight } : {}) })),
+  };
 }
 
 async function report(encoder: RealEncoder, sweeps: SweepResult[]): Promise<void> {
-  const table = sweepTable(sweeps);
-  console.log(`\nGQR (dense ${encoder.presetId} primary, BM25 complementary), nDCG@10 / R@100, α = mixtureAlpha:\n${table}`);
+  if (sweeps.length > 0) {
+    console.log(`\nGQR (dense ${encoder.presetId} primary, BM25 complementary), nDCG@10 / R@100, α = mixtureAlpha:\n${sweepTable(sweeps)}`);
+  }
   const docs = path.join(ROOT, 'docs');
-  fs.writeFileSync(path.join(docs, 'gqr-real-minilm.md'), `${table}\n`);
-  const png = path.join(docs, 'gqr-real-minilm.png');
-  await renderSweepChart(sweeps, png);
-  for (const sweep of sweeps) {
-    await renderSweepChart([sweep], path.join(docs, `gqr-real-minilm-${sweep.collection}.png`), `GQR on ${sweep.collection}: all-MiniLM-L6-v2 primary, BM25 complementary`);
-  }
-  fs.writeFileSync(path.join(docs, 'real-models.md'), realModelsDoc(encoder, sweeps));
-  console.log(`charts: ${path.relative(ROOT, png)} and docs/gqr-real-minilm-<collection>.png, tables: docs/gqr-real-minilm.md, docs/real-models.md`);
-}
-
-function realModelsDoc(encoder: RealEncoder, sweeps: SweepResult[]): string {
-  const lines = [
-    `# Real models: ${encoder.presetId} through the workbench beside its reference implementations`,
-    '',
-    `Written by \`npm run bench -- real\` (bench/real-models.ts) on ${new Date().toISOString().slice(0, 10)}${Number.isFinite(QUERY_LIMIT) ? `, first ${QUERY_LIMIT} judged queries per collection` : ''}.`,
-    'Peers (bench/peers/, Python): sentence-transformers `encode` + exact cosine, pytrec_eval (trec_eval\'s code), bm25s.',
-    '',
-  ];
-  for (const [collection, figures] of rows) {
-    lines.push(`## ${collection}`, '', '| figure | workbench / peer | goal | met |', '|---|---|---|---|');
-    const cell = (text: string) => text.replaceAll('|', '\\|');
-    for (const f of figures) lines.push(`| ${cell(f.name)} | ${cell(f.value)} | ${cell(f.goal)} | ${f.ok === null ? '' : f.ok ? 'yes' : '**no**'} |`);
+  const store = loadStore(docs);
+  const measured = `${new Date().toISOString().slice(0, 10)}, load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores${Number.isFinite(QUERY_LIMIT) ? `, first ${QUERY_LIMIT} judged queries` : ''}`;
+  const entries = { ...store[encoder.presetId] };
+  for (const [collection, figures] of rows.get(encoder.presetId) ?? []) {
     const sweep = sweeps.find((s) => s.collection === collection);
-    if (sweep) {
-      lines.push('', `GQR α sweep (dense primary, BM25 complementary), nDCG@10 / R@100 at top 100:`, '', sweepTable([sweep]).split('\n').slice(2).join('\n'));
-      lines.push('', `![GQR α sweep on ${collection}](gqr-real-minilm-${collection}.png)`);
-    }
-    lines.push('');
+    // Figures this run did not measure (REAL_FIDELITY=0, or fidelity only) are kept from the earlier entry.
+    const kept = (entries[collection]?.figures ?? []).filter((f) => !figures.some((g) => g.name === f.name));
+    entries[collection] = { measured, figures: [...figures, ...kept], ...(sweep ? { sweep } : entries[collection]?.sweep ? { sweep: entries[collection]!.sweep } : {}) };
   }
-  return `${lines.join('\n')}\n`;
+  store[encoder.presetId] = entries;
+  await writeRealModelsDocs(docs, store, sweeps.length > 0 ? [encoder.presetId] : []);
+  console.log(`docs/real-models.md (figures in docs/real-models.json)${sweeps.length > 0 ? `, charts docs/gqr-real-${encoder.slug}.png and docs/gqr-real-${encoder.slug}-<collection>.png, table docs/gqr-real-${encoder.slug}.md` : ''}`);
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { documentText, loadEmbedder, type EmbeddingDtype } from '../../src/core/index.ts';
 import { runPeer, venvPython } from '../../scripts/python-env.mjs';
-import { REAL_ENCODERS, encoderFolder, encoderPresent, sentenceTransformersFolder, type RealEncoder } from '../../scripts/real-encoders.mjs';
+import { REAL_ENCODERS, encoderFolder, encoderPresent, sentenceTransformersFolder, sentenceTransformersPresent, type RealEncoder } from '../../scripts/real-encoders.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Peer outputs are cached here (git-ignored), keyed by what produced them. */
@@ -18,7 +18,21 @@ export { REAL_ENCODERS, type RealEncoder };
 export function realModelMissing(encoder: RealEncoder): string | null {
   if (!encoderPresent(ROOT, encoder)) return `${encoder.presetId} is not in public/models/: run \`npm run models\` first`;
   if (!venvPython(ROOT)) return 'the Python peers are not installed (.venv-models/): run `npm run models` first';
+  if (!sentenceTransformersPresent(ROOT, encoder)) return `the sentence-transformers folder of ${encoder.name} is not unpacked: run \`npm run models\` first`;
   return null;
+}
+
+/**
+ * The encoders REAL_ENCODERS names (comma-separated slugs, names or preset ids, e.g. `mpnet`), all by default;
+ * an unknown name is an error that lists the known ones.
+ */
+export function selectedEncoders(wanted = process.env.REAL_ENCODERS): readonly RealEncoder[] {
+  if (!wanted) return REAL_ENCODERS;
+  return wanted.split(',').map((w) => {
+    const found = REAL_ENCODERS.find((e) => [e.slug, e.name, e.presetId].includes(w.trim()));
+    if (!found) throw new Error(`REAL_ENCODERS: "${w}" is none of ${REAL_ENCODERS.map((e) => e.slug).join(', ')}`);
+    return found;
+  });
 }
 
 function readJsonl(file: string): Array<Record<string, string>> {

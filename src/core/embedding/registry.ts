@@ -33,6 +33,18 @@ export const EMBEDDING_MODEL_PRESETS: readonly EmbeddingModelPreset[] = [
     localSetup: 'npm run models',
   },
   {
+    // sentence-transformers' modules.json: Transformer → Pooling (pooling_mode_mean_tokens) → Normalize; MPNet-base,
+    // 12 layers, hidden size 768. About six times MiniLM-L6's compute per token.
+    modelId: 'Xenova/all-mpnet-base-v2',
+    label: 'all-mpnet-base-v2',
+    pooling: 'mean',
+    prefixes: { query: '', passage: '' },
+    dimensions: 768,
+    // sentence_bert_config.json's max_seq_length (positions go to 512).
+    maxTokens: 384,
+    localSetup: 'npm run models',
+  },
+  {
     modelId: 'Xenova/bge-small-en-v1.5',
     label: 'BGE small en v1.5',
     pooling: 'cls',
