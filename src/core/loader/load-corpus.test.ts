@@ -75,6 +75,31 @@ describe('loadCorpus', () => {
     expect(await store.listCorpora()).toEqual([]);
   });
 
+  it('lets a write still in flight end before it deletes a cancelled corpus', async () => {
+    // The store writes in another thread, so a batch's write can still be running when the load is cancelled. A write
+    // that ended after the delete would leave rows of a corpus that no longer exists.
+    const store = new MemoryCorpusStore();
+    const controller = new AbortController();
+    const events: string[] = [];
+    const slow: CorpusStore = Object.create(store);
+    slow.putBatch = async (id, batch) => {
+      controller.abort(); // cancelled while this write runs
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      events.push('write');
+      return store.putBatch(id, batch);
+    };
+    slow.deleteCorpus = async (id) => {
+      events.push('delete');
+      return store.deleteCorpus(id);
+    };
+    const many = Array.from({ length: 400 }, (_, i) => JSON.stringify({ _id: `x${i}`, text: `text ${i}` })).join('\n');
+    const loading = loadCorpus([memorySource('big.jsonl', many)], { name: 'Big', batchSize: 50 }, slow, undefined, controller.signal);
+    await expect(loading).rejects.toMatchObject({ name: 'AbortError' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(events).toEqual(['write', 'delete']);
+    expect(await store.listCorpora()).toEqual([]);
+  });
+
   it('refuses files without any document, saying why', async () => {
     const store = new MemoryCorpusStore();
     await expect(loadCorpus([memorySource('docs.jsonl', '{"_id": "a", "text": ""}\n')], { name: 'Empty' }, store)).rejects.toThrow(

@@ -74,13 +74,13 @@ export async function loadCorpus(
     issueCount: 0,
   };
   await store.beginCorpus(record);
+  // A batch's write runs while it is indexed and while the next batch is parsed (the store works in another
+  // thread or process); it is awaited before the write after it starts, so at most two are in flight.
+  let writing: Promise<void> | null = null;
   try {
     let questionCount = 0;
     const checksum = new SetChecksum();
     let last: IngestProgress | undefined;
-    // A batch's write runs while it is indexed and while the next batch is parsed (the store works in another
-    // thread or process); it is awaited before the write after it starts, so at most two are in flight.
-    let writing: Promise<void> | null = null;
     const summary = await ingest(
       sources,
       options,
@@ -103,7 +103,7 @@ export async function loadCorpus(
         },
       },
       signal,
-    ).finally(() => writing?.catch(() => undefined));
+    );
     await writing;
     signal?.throwIfAborted();
     if (summary.documents === 0) {
@@ -127,6 +127,8 @@ export async function loadCorpus(
     await store.commitCorpus(id, { ...counts, index: index.serialize() });
     return { corpus: { ...record, ...counts, status: 'ready' }, summary, index };
   } catch (error) {
+    // A write still in flight must end before the delete, or it could store rows after them.
+    await (writing as Promise<void> | null)?.catch(() => undefined);
     await store.deleteCorpus(id).catch(() => undefined);
     throw error;
   }
