@@ -4,21 +4,29 @@
 // only, e.g. 8800000), SCALE_BASELINE_MAX (largest size that also runs raw MiniSearch, default 100000).
 // MS MARCO size in Node, unattended (generation resumes where an interrupted run stopped; other sizes' results
 // are kept):  SCALE_SIZES= SCALE_NODE_SIZES=8800000 SCALE_BROWSER=0 nice -n 10 npm run bench:scale
-// Writes .tmp/scale/results.json and the plots docs/scale-*.png.
+// Writes docs/scale-results.json (kept in git: every size's latest figures, each with its date and the machine's load
+// average, so a long size measured alone still plots beside the others) and the plots docs/scale-*.png.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { figure, heading } from '../harness.ts';
 import { measureInBrowser, startBenchServer, type BrowserSizeResult } from './browser-size.ts';
-import { corpusDir, generateCorpus, SCALE_DIR } from './generate-corpus.ts';
+import { corpusDir, generateCorpus } from './generate-corpus.ts';
 import { lineChartSvg, type LineChartSpec } from '../charts/line-chart.ts';
 import { svgsToPng } from '../charts/to-png.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const RESULTS_FILE = path.join(ROOT, 'docs/scale-results.json');
+/** When a size was measured and how busy the machine was (1-minute load average before and after). */
+interface Measured {
+  measuredAt?: string;
+  loadAverage?: [number, number];
+}
 // An empty list (SCALE_SIZES=) measures none of those sizes.
 const list = (value: string | undefined, fallback: number[]) => (value !== undefined ? value.split(',').filter(Boolean).map(Number) : fallback);
 
-interface NodeResult {
+interface NodeResult extends Measured {
   docs: number;
   loadMs: number;
   docsPerSecond: number;
@@ -36,9 +44,11 @@ interface NodeResult {
 function measureInNode(dir: string, baseline: boolean): NodeResult {
   const args = ['--expose-gc', '--max-old-space-size=20000', '--import', 'tsx', path.join(ROOT, 'bench/scale/node-size.ts'), dir];
   if (baseline) args.push('--baseline');
+  const before = os.loadavg()[0]!;
   const run = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24 });
   if (run.status !== 0) throw new Error(`Node measurement of ${dir} failed: ${run.stderr}`);
-  return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as NodeResult;
+  const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as NodeResult;
+  return { ...result, measuredAt: new Date().toISOString(), loadAverage: [before, os.loadavg()[0]!] };
 }
 
 export async function benchScale(options: { sizes?: number[]; nodeSizes?: number[]; baselineMax?: number; plots?: boolean } = {}): Promise<void> {
@@ -70,7 +80,9 @@ export async function benchScale(options: { sizes?: number[]; nodeSizes?: number
     const server = await startBenchServer();
     try {
       for (const n of sizes) {
-        const r = await measureInBrowser(server.url, corpusDir(n), n <= baselineMax);
+        const before = os.loadavg()[0]!;
+        const measured = await measureInBrowser(server.url, corpusDir(n), n <= baselineMax);
+        const r: BrowserSizeResult & Measured = { ...measured, measuredAt: new Date().toISOString(), loadAverage: [before, os.loadavg()[0]!] };
         tab.push(r);
         const label = `tab ${n.toLocaleString('en')}`;
         const million = n >= 1_000_000;
@@ -89,20 +101,19 @@ export async function benchScale(options: { sizes?: number[]; nodeSizes?: number
   }
 
   // Results of earlier runs at other sizes are kept, so that a long size can be measured on its own.
-  const file = path.join(SCALE_DIR, 'results.json');
+  const file = RESULTS_FILE;
   const earlier = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { node: NodeResult[]; tab: BrowserSizeResult[] }) : { node: [], tab: [] };
   const merge = <T extends { docs: number }>(old: T[], fresh: T[]) =>
     [...old.filter((r) => !fresh.some((f) => f.docs === r.docs)), ...fresh].sort((a, b) => a.docs - b.docs);
   const all = { node: merge(earlier.node, node), tab: merge(earlier.tab, tab) };
-  fs.mkdirSync(SCALE_DIR, { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), ...all }, null, 2));
+  fs.writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), ...all }, null, 2)}\n`);
   if (options.plots === false || all.node.length < 2) return;
   await plotScale(all.node, all.tab);
 }
 
 /** Records one size measured outside `benchScale` (for example a long run started by hand). */
 export function recordResult(kind: 'node' | 'tab', result: NodeResult | BrowserSizeResult): void {
-  const file = path.join(SCALE_DIR, 'results.json');
+  const file = RESULTS_FILE;
   const all = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : { node: [], tab: [] };
   all[kind] = [...all[kind].filter((r: { docs: number }) => r.docs !== result.docs), result].sort((a, b) => a.docs - b.docs);
   fs.writeFileSync(file, JSON.stringify(all, null, 2));
@@ -158,7 +169,7 @@ async function plotScale(node: NodeResult[], tab: BrowserSizeResult[]): Promise<
 }
 
 if (process.argv[1] === import.meta.filename) {
-  const file = path.join(SCALE_DIR, 'results.json');
+  const file = RESULTS_FILE;
   if (process.argv.includes('--plot-only')) {
     const all = JSON.parse(fs.readFileSync(file, 'utf8')) as { node: NodeResult[]; tab: BrowserSizeResult[] };
     await plotScale(all.node, all.tab);
