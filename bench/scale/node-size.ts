@@ -26,7 +26,12 @@ const loadPeakMb = mb(Math.max(peakRss, process.resourceUsage().maxRSS * 1024));
 const queries = (await store.getQueries(corpus.id)).map((q) => q.text);
 
 gc();
-const idleMb = mb(process.memoryUsage().rss);
+// RSS after a full GC, and what it is made of: V8's heap in use and the typed arrays outside it (mostly the index);
+// the rest is freed memory the allocator has not returned to the system, plus Node itself.
+const idle = process.memoryUsage();
+const idleMb = mb(idle.rss);
+const idleHeapMb = mb(idle.heapUsed);
+const idleArrayBuffersMb = mb(idle.arrayBuffers);
 const serialized = index.serialize();
 const c = serialized.compact;
 const indexMb = mb(c.postingDocs.byteLength + c.postingFreqs.byteLength + c.lengths.byteLength + c.termStarts.byteLength + c.terms.ends.byteLength + c.ids.ends.byteLength + 2 * (c.terms.text.length + c.ids.text.length));
@@ -60,6 +65,8 @@ const result: Record<string, unknown> = {
   docsPerSecond: corpus.documentCount / (loadMs / 1000),
   loadPeakMb,
   idleMb,
+  idleHeapMb,
+  idleArrayBuffersMb,
   indexMb,
   restoreMs,
   queries: queries.length,
