@@ -1,7 +1,8 @@
 // npm run bench:scale — BM25 at scale: generated MS MARCO-like corpora of growing size, in Node and in a Chromium
 // tab, each figure with its goal and, where there is one, as a ratio against a baseline measured in the same run.
 // Sizes: SCALE_SIZES (tab and Node, default 10000,100000,300000,1000000; empty for none), SCALE_NODE_SIZES (Node
-// only, e.g. 8800000), SCALE_BASELINE_MAX (largest size that also runs raw MiniSearch, default 100000).
+// only, e.g. 8800000), SCALE_SERVED_SIZES (served by `dsw serve --stream-documents` and searched over loopback HTTP;
+// default none), SCALE_BASELINE_MAX (largest size that also runs raw MiniSearch, default 100000).
 // MS MARCO size in Node, unattended (generation resumes where an interrupted run stopped; other sizes' results
 // are kept):  SCALE_SIZES= SCALE_NODE_SIZES=8800000 SCALE_BROWSER=0 nice -n 10 npm run bench:scale
 // Writes docs/scale-results.json (kept in git: every size's latest figures, each with its date and the machine's load
@@ -41,24 +42,43 @@ interface NodeResult extends Measured {
   maxScoreDiff?: number;
 }
 
-function measureInNode(dir: string, baseline: boolean): NodeResult {
-  const args = ['--expose-gc', '--max-old-space-size=20000', '--import', 'tsx', path.join(ROOT, 'bench/scale/node-size.ts'), dir];
-  if (baseline) args.push('--baseline');
+interface ServedResult extends Measured {
+  docs: number;
+  loadMs: number;
+  docsPerSecond: number;
+  loadPeakMb: number;
+  idleMb: number;
+  /** POST /search as the client sees it (HTTP, JSON, the 10 documents read back). */
+  client: { p50: number; p99: number };
+  /** The server's own `elapsedMs` for the same requests. */
+  search: { p50: number; p99: number };
+}
+
+/** Runs one bench script on one corpus folder in a fresh Node process and returns its last JSON line. */
+function measureInProcess<T>(script: string, dir: string, flags: string[] = []): T & Measured {
+  const args = ['--expose-gc', '--max-old-space-size=20000', '--import', 'tsx', path.join(ROOT, 'bench/scale', script), dir, ...flags];
   const before = os.loadavg()[0]!;
   const run = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24 });
-  if (run.status !== 0) throw new Error(`Node measurement of ${dir} failed: ${run.stderr}`);
-  const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as NodeResult;
+  if (run.status !== 0) throw new Error(`${script} on ${dir} failed: ${run.stderr}`);
+  const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as T;
   return { ...result, measuredAt: new Date().toISOString(), loadAverage: [before, os.loadavg()[0]!] };
+}
+
+function measureInNode(dir: string, baseline: boolean): NodeResult {
+  return measureInProcess<NodeResult>('node-size.ts', dir, baseline ? ['--baseline'] : []);
 }
 
 export async function benchScale(options: { sizes?: number[]; nodeSizes?: number[]; baselineMax?: number; plots?: boolean } = {}): Promise<void> {
   const sizes = options.sizes ?? list(process.env.SCALE_SIZES, [10_000, 100_000, 300_000, 1_000_000]);
   const nodeOnly = options.nodeSizes ?? list(process.env.SCALE_NODE_SIZES, []);
+  const servedSizes = list(process.env.SCALE_SERVED_SIZES, []);
   const baselineMax = options.baselineMax ?? Number(process.env.SCALE_BASELINE_MAX ?? 100_000);
-  heading(`BM25 at scale: generated MS MARCO-like passages (bench/scale/generate-corpus.ts), sizes ${[...sizes, ...nodeOnly].join(', ')}`);
+  const sizesToGenerate = [...new Set([...sizes, ...nodeOnly, ...servedSizes])];
+  heading(`BM25 at scale: generated MS MARCO-like passages (bench/scale/generate-corpus.ts), sizes ${sizesToGenerate.join(', ')}`);
   const node: NodeResult[] = [];
   const tab: BrowserSizeResult[] = [];
-  for (const n of [...sizes, ...nodeOnly]) await generateCorpus(n, 500, corpusDir(n));
+  const served: ServedResult[] = [];
+  for (const n of sizesToGenerate) await generateCorpus(n, 500, corpusDir(n));
 
   for (const n of [...sizes, ...nodeOnly]) {
     const r = measureInNode(corpusDir(n), n <= baselineMax);
@@ -74,6 +94,17 @@ export async function benchScale(options: { sizes?: number[]; nodeSizes?: number
       figure(`${label}: ingest ÷ raw MiniSearch addAll throughput`, `${(r.docsPerSecond / r.rawDocsPerSecond!).toFixed(2)}×`, '≥ 0.8×', r.docsPerSecond / r.rawDocsPerSecond! >= 0.8);
       figure(`${label}: top-10 identical to the MiniSearch index`, `${r.mismatches} differ, Δscore ≤ ${r.maxScoreDiff!.toExponential(1)}`, '0 differ, ≤ 1e-9', r.mismatches === 0 && r.maxScoreDiff! <= 1e-9);
     }
+  }
+
+  for (const n of servedSizes) {
+    const r = measureInProcess<ServedResult>('served-size.ts', corpusDir(n));
+    served.push(r);
+    const label = `dsw serve ${n.toLocaleString('en')} (--stream-documents)`;
+    const msmarco = n >= 8_000_000;
+    figure(`${label}: load`, `${(r.loadMs / 1000).toFixed(1)} s`, `report (${Math.round(r.docsPerSecond)} docs/s)`, null);
+    figure(`${label}: peak RSS loading / idle`, `${r.loadPeakMb.toFixed(0)} / ${r.idleMb.toFixed(0)} MB`, msmarco ? 'idle ≤ 8 GB' : 'report', msmarco ? r.idleMb <= 8192 : null);
+    figure(`${label}: POST /search top-10 with documents, client p50 / p99`, `${r.client.p50.toFixed(2)} / ${r.client.p99.toFixed(1)} ms`, msmarco ? 'p50 ≤ 100 ms' : 'report', msmarco ? r.client.p50 <= 100 : null);
+    figure(`${label}: the server's search time p50 / p99`, `${r.search.p50.toFixed(2)} / ${r.search.p99.toFixed(1)} ms`, 'report', null);
   }
 
   if (process.env.SCALE_BROWSER !== '0') {
@@ -102,13 +133,15 @@ export async function benchScale(options: { sizes?: number[]; nodeSizes?: number
 
   // Results of earlier runs at other sizes are kept, so that a long size can be measured on its own.
   const file = RESULTS_FILE;
-  const earlier = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { node: NodeResult[]; tab: BrowserSizeResult[] }) : { node: [], tab: [] };
+  const earlier = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { node: NodeResult[]; tab: BrowserSizeResult[]; served?: ServedResult[] })
+    : { node: [], tab: [], served: [] };
   const merge = <T extends { docs: number }>(old: T[], fresh: T[]) =>
     [...old.filter((r) => !fresh.some((f) => f.docs === r.docs)), ...fresh].sort((a, b) => a.docs - b.docs);
-  const all = { node: merge(earlier.node, node), tab: merge(earlier.tab, tab) };
+  const all = { node: merge(earlier.node, node), tab: merge(earlier.tab, tab), served: merge(earlier.served ?? [], served) };
   fs.writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), ...all }, null, 2)}\n`);
   if (options.plots === false || all.node.length < 2) return;
-  await plotScale(all.node, all.tab);
+  await plotScale(all.node, all.tab, all.served);
 }
 
 /** Records one size measured outside `benchScale` (for example a long run started by hand). */
@@ -119,7 +152,7 @@ export function recordResult(kind: 'node' | 'tab', result: NodeResult | BrowserS
   fs.writeFileSync(file, JSON.stringify(all, null, 2));
 }
 
-async function plotScale(node: NodeResult[], tab: BrowserSizeResult[]): Promise<void> {
+async function plotScale(node: NodeResult[], tab: BrowserSizeResult[], served: ServedResult[] = []): Promise<void> {
   const pts = (rows: Array<{ docs: number }>, f: (r: any) => number) => rows.map((r) => [r.docs, f(r)] as [number, number]);
   const charts: Record<string, LineChartSpec> = {
     'scale-load-time': {
@@ -153,6 +186,7 @@ async function plotScale(node: NodeResult[], tab: BrowserSizeResult[]): Promise<
         { name: 'tab p99', points: pts(tab, (r) => r.p99) },
         { name: 'Node p50', points: pts(node, (r) => r.compact.p50) },
         { name: 'Node p99', points: pts(node, (r) => r.compact.p99) },
+        { name: 'dsw serve p50 (HTTP client)', points: pts(served, (r) => r.client.p50) },
       ].filter((s) => s.points.length),
       goal: { value: 30, label: 'tab p50 goal: 30 ms' },
     },
@@ -171,8 +205,8 @@ async function plotScale(node: NodeResult[], tab: BrowserSizeResult[]): Promise<
 if (process.argv[1] === import.meta.filename) {
   const file = RESULTS_FILE;
   if (process.argv.includes('--plot-only')) {
-    const all = JSON.parse(fs.readFileSync(file, 'utf8')) as { node: NodeResult[]; tab: BrowserSizeResult[] };
-    await plotScale(all.node, all.tab);
+    const all = JSON.parse(fs.readFileSync(file, 'utf8')) as { node: NodeResult[]; tab: BrowserSizeResult[]; served?: ServedResult[] };
+    await plotScale(all.node, all.tab, all.served);
   } else {
     await benchScale();
   }
