@@ -122,6 +122,19 @@ describe('FileDocumentSpool', () => {
     expect(perLookup[0]!.bytes).toBe(10 * Buffer.byteLength(line));
   });
 
+  it('keeps rows apart across the chunks of its offsets (70,000 documents in uneven batches)', async () => {
+    const spool = await FileDocumentSpool.create({ dir });
+    const doc = (i: number): CorpusDocument => ({ id: `d${i}`, title: i % 2 ? 'é' : '', text: 'x'.repeat(i % 17 + 1) });
+    try {
+      for (let from = 0; from < 70_000; from += 4_999) await spool.append(Array.from({ length: Math.min(4_999, 70_000 - from) }, (_, i) => doc(from + i)));
+      expect(spool.count).toBe(70_000);
+      const rows = [0, 65_535, 65_536, 65_537, 69_999, 1, 65_536];
+      expect(await spool.read(rows)).toEqual(rows.map(doc));
+    } finally {
+      await spool.close();
+    }
+  });
+
   it('refuses rows it does not hold and any use after close; the file and its folder are gone', async () => {
     const spool = await FileDocumentSpool.create({ dir });
     const doc: CorpusDocument = { id: 'a', title: '', text: 'x' };

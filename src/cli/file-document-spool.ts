@@ -14,6 +14,10 @@ export interface FileSpoolOptions {
   open?: (file: string) => Promise<SpoolFile>;
 }
 
+/** End offsets are kept in chunks of 2^16 (512 KB): no copy as they grow, at most one chunk unused. */
+const CHUNK_BITS = 16;
+const CHUNK = 1 << CHUNK_BITS;
+
 /** Folders of spools still open, removed if the process exits without closing them. */
 const openFolders = new Set<string>();
 let exitHookInstalled = false;
@@ -29,11 +33,11 @@ function removeOnExit(folder: string): void {
 
 /**
  * A document spool in a file: each document as one JSON line (what was parsed, so the source's format and
- * encoding no longer matter), its end offset in a Float64Array (8 bytes a document), read back with one
+ * encoding no longer matter), its end offset in Float64Arrays (8 bytes a document), read back with one
  * positioned read per document. The file lives in a folder of its own, removed on close or when the process exits.
  */
 export class FileDocumentSpool implements DocumentSpool {
-  private ends = new Float64Array(1024);
+  private readonly ends: Float64Array[] = [];
   private documents = 0;
   private bytes = 0;
   private readonly pending = new Set<Promise<unknown>>();
@@ -80,14 +84,11 @@ export class FileDocumentSpool implements DocumentSpool {
     if (documents.length === 0) return Promise.resolve();
     const lines = documents.map((doc) => Buffer.from(JSON.stringify(doc) + '\n'));
     const position = this.bytes;
-    if (this.documents + lines.length > this.ends.length) {
-      const grown = new Float64Array(Math.max(this.ends.length * 2, this.documents + lines.length));
-      grown.set(this.ends);
-      this.ends = grown;
-    }
     for (const line of lines) {
       this.bytes += line.length;
-      this.ends[this.documents++] = this.bytes;
+      if ((this.documents & (CHUNK - 1)) === 0) this.ends.push(new Float64Array(CHUNK));
+      this.ends[this.documents >>> CHUNK_BITS]![this.documents & (CHUNK - 1)] = this.bytes;
+      this.documents++;
     }
     return this.track(this.writeAll(Buffer.concat(lines), position));
   }
@@ -99,8 +100,8 @@ export class FileDocumentSpool implements DocumentSpool {
     return Promise.all(
       rows.map(async (row) => {
         if (!Number.isInteger(row) || row < 0 || row >= this.documents) throw new RangeError(`No document at row ${row} of the spool (it holds ${this.documents})`);
-        const start = row === 0 ? 0 : this.ends[row - 1]!;
-        const buffer = Buffer.allocUnsafe(this.ends[row]! - start - 1);
+        const start = row === 0 ? 0 : this.endOf(row - 1);
+        const buffer = Buffer.allocUnsafe(this.endOf(row) - start - 1);
         await this.readAll(buffer, start);
         return JSON.parse(buffer.toString('utf8')) as CorpusDocument;
       }),
@@ -117,6 +118,10 @@ export class FileDocumentSpool implements DocumentSpool {
       await fsp.rm(this.folder, { recursive: true, force: true });
       openFolders.delete(this.folder);
     }
+  }
+
+  private endOf(row: number): number {
+    return this.ends[row >>> CHUNK_BITS]![row & (CHUNK - 1)]!;
   }
 
   private async writeAll(buffer: Buffer, position: number): Promise<void> {
