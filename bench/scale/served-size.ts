@@ -1,7 +1,7 @@
 // One corpus size served by `dsw serve` (its own code: startServer, with --stream-documents so that no document is
 // held in memory) in a fresh Node process, measured from a client on loopback; printed as one JSON line:
 //   node --expose-gc --import tsx bench/scale/served-size.ts <corpus dir>
-// Latency is a client's: POST /search (BM25 top-10 with its documents read back from the corpus file), JSON over
+// Latency is a client's: POST /search (BM25 top-10 with its documents read back from the spool file), JSON over
 // HTTP, client and server in this one process (as a browser tab on the same machine would see it, minus the tab).
 import os from 'node:os';
 import { startServer } from '../../src/cli/commands/serve.ts';

@@ -1,11 +1,25 @@
 import path from 'node:path';
-import { CorpusLoadError, findDocuments, IndexOnlyCorpusStore, loadCorpus, MemoryCorpusStore, type AnalyzerOptions, type IngestIssue, type LoadCorpusResult, type TextEncodingChoice } from '../core/index.ts';
+import {
+  CorpusLoadError,
+  findDocuments,
+  IndexOnlyCorpusStore,
+  loadCorpus,
+  MemoryCorpusStore,
+  SpooledCorpusStore,
+  type AnalyzerOptions,
+  type IngestIssue,
+  type LoadCorpusResult,
+  type TextEncodingChoice,
+} from '../core/index.ts';
+import { FileDocumentSpool } from './file-document-spool.ts';
 import { CliError, type CliIo } from './io.ts';
 import { directorySources } from './node-sources.ts';
 
 /** A dataset loaded into memory with its BM25 index, through the same loader the browser uses. */
 export interface LoadedDataset extends LoadCorpusResult {
   store: MemoryCorpusStore;
+  /** Removes what the load wrote besides memory (the document spool); the store holds no corpus afterwards. */
+  close(): Promise<void>;
 }
 
 /** Problems printed when a load fails as a whole. */
@@ -16,19 +30,31 @@ export interface LoadDatasetOptions {
   /** How the files' bytes are decoded when they carry no byte-order mark (default UTF-8). */
   encoding?: TextEncodingChoice;
   /**
-   * `stream` keeps no document in memory (only the index, queries and qrels); documents asked for later are read
-   * from the files again. For BM25 over corpora larger than memory. Default `memory`.
+   * Where documents are kept; `stream` and `spool` keep none in memory (only the index, queries and qrels), for
+   * BM25 over corpora larger than memory. `stream`: documents asked for are found by reading the files again (one
+   * pass per lookup: for a process that shows its hits once, or never). `spool`: documents are copied to a file
+   * while they load and read back a few reads per lookup (for a server). Default `memory`.
    */
-  documents?: 'memory' | 'stream';
+  documents?: 'memory' | 'stream' | 'spool';
+  /** Folder where the `spool` file is made (default the OS temp folder); the file is removed on close or exit. */
+  spoolDir?: string;
 }
 
 /** Loads a BEIR folder (or any loadable folder or file); problems in the data are summarised on stderr. */
 export async function loadDataset(dir: string, io: CliIo, options: LoadDatasetOptions = {}): Promise<LoadedDataset> {
-  const { analyzer, encoding, documents = 'memory' } = options;
+  const { analyzer, encoding, documents = 'memory', spoolDir } = options;
   const full = path.resolve(io.cwd, dir);
   const sources = await directorySources(full);
   if (sources.length === 0) throw new CliError(`Dataset ${dir} holds no files`);
-  const store = documents === 'stream' ? new IndexOnlyCorpusStore((ids) => findDocuments(sources, { encoding }, ids)) : new MemoryCorpusStore();
+  const store =
+    documents === 'stream'
+      ? new IndexOnlyCorpusStore((ids) => findDocuments(sources, { encoding }, ids))
+      : documents === 'spool'
+        ? new SpooledCorpusStore(() => FileDocumentSpool.create({ dir: spoolDir && path.resolve(io.cwd, spoolDir) }))
+        : new MemoryCorpusStore();
+  const close = async () => {
+    if (store instanceof SpooledCorpusStore) await store.close();
+  };
   let result: LoadCorpusResult;
   try {
     result = await loadCorpus(sources, { name: path.basename(full), analyzer, encoding }, store);
@@ -49,7 +75,7 @@ export async function loadDataset(dir: string, io: CliIo, options: LoadDatasetOp
       io.err(`  ${formatIssue(issue)}\n`);
     }
   }
-  return { ...result, store };
+  return { ...result, store, close };
 }
 
 /** An issue as `file:line [field]: reason`. */

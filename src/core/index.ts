@@ -16,6 +16,8 @@ export { MemoryCorpusStore } from './storage/memory-corpus-store.ts';
 export { CorpusLoadError, loadCorpus, newCorpusId } from './loader/load-corpus.ts';
 export { IndexOnlyCorpusStore } from './storage/index-only-corpus-store.ts';
 export { findDocuments } from './loader/find-documents.ts';
+export { SpooledCorpusStore } from './storage/spooled-corpus-store.ts';
+export type { DocumentSpool } from './storage/document-spool.ts';
 export type { LoadCorpusOptions, LoadProgress, LoadCorpusResult } from './loader/load-corpus.ts';
 export type { Retriever } from './retrieval/retriever.ts';
 export { Bm25Retriever } from './retrieval/bm25-retriever.ts';

@@ -183,6 +183,46 @@ describe('dsw serve over a loopback socket', () => {
   });
 });
 
+describe('dsw serve --stream-documents', () => {
+  it('answers with the same hits and documents as with documents in memory, from a spool removed on close', async () => {
+    const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-serve-spool-'));
+    const streamed = await startServer({ dataset, port: 0, host: '127.0.0.1', allowOrigins: [], streamDocuments: true, spoolDir }, captureIo(root));
+    try {
+      expect(fs.readdirSync(spoolDir)).toHaveLength(1);
+      for (const query of ['who built the Harrow Point light', 'salt marsh tide', 'storm']) {
+        const [inMemory, spooled] = await Promise.all(
+          [server, streamed].map(async (s) => (await post(s, '/corpora/meridian/search', { spec: bm25, query, k: 10 })).json()),
+        );
+        expect(spooled.hits.length).toBeGreaterThan(0);
+        expect(spooled.hits).toEqual(inMemory.hits);
+      }
+      const page = await (await fetch(api(server, '/corpora/meridian/documents?limit=1000'))).json();
+      const ids = [...page.map((d: { id: string }) => d.id).reverse(), 'no-such-doc', page[0].id];
+      const [inMemory, spooled] = await Promise.all(
+        [server, streamed].map(async (s) => (await post(s, '/corpora/meridian/documents', { ids })).json()),
+      );
+      expect(spooled).toEqual(inMemory);
+      expect(spooled.at(-2)).toBeNull();
+      // Pages in load order, every document once.
+      const listed = await (await fetch(api(streamed, '/corpora/meridian/documents?limit=1000'))).json();
+      expect(listed.map((d: { id: string }) => d.id).sort()).toEqual(page.map((d: { id: string }) => d.id).sort());
+    } finally {
+      await streamed.close();
+    }
+    expect(fs.readdirSync(spoolDir)).toEqual([]);
+    fs.rmSync(spoolDir, { recursive: true });
+  });
+
+  it('refuses --spool-dir without --stream-documents, and --model with it', async () => {
+    const io = captureIo(root);
+    expect(await main(['serve', '--dataset', dataset, '--port', '0', '--spool-dir', os.tmpdir()], io)).toBe(2);
+    expect(io.stderr).toContain('--spool-dir is where --stream-documents keeps its spool file');
+    const both = captureIo(root);
+    expect(await main(['serve', '--dataset', dataset, '--port', '0', '--stream-documents', '--model', model], both)).toBe(2);
+    expect(both.stderr).toContain('use one or the other');
+  });
+});
+
 describe('the serve handler', () => {
   it('stops a streamed run when the client goes away', async () => {
     const store = new MemoryCorpusStore();

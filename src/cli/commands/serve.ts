@@ -22,7 +22,8 @@ import { parseCommandArgs } from './eval.ts';
 export const DEFAULT_APP_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:4173', 'http://localhost:4173'];
 
 export const serveHelp = `Usage: dsw serve --dataset <dir> [--model <folder or id>] [--port 8790] [--host 127.0.0.1]
-                 [--token <token>] [--allow-origin <origin> ...] [--vector-cache <dir>] [--stream-documents]
+                 [--token <token>] [--allow-origin <origin> ...] [--vector-cache <dir>]
+                 [--stream-documents [--spool-dir <dir>]]
 
 Loads a dataset into the Node core (streamed; compact BM25 index; vectors when --model is given) and serves
 search, query-set runs, GQR preparation, documents, queries and qrels as HTTP+JSON under ${SERVE_API_PREFIX}
@@ -39,7 +40,9 @@ search, query-set runs, GQR preparation, documents, queries and qrels as HTTP+JS
   --param         analyzer setting of the BM25 index, repeatable: lowercase, stopWords, stemming
   --vector-cache  folder where --model's document vectors are kept between starts, keyed by the model's files, the
                   dense settings and the corpus texts (as in dsw run and dsw sweep), so the next start does not embed again
-  --stream-documents  keep no document in memory (read from the files again for each result shown)
+  --stream-documents  keep no document in memory: while loading, documents are copied to a spool file
+                  (one JSON line each; the corpus's size on disk) and each result shown is read back from it
+  --spool-dir     folder for that spool file (default the OS temp folder); it is removed when the server stops
 Stop it with Ctrl-C.
 `;
 
@@ -53,6 +56,8 @@ export interface ServeOptions {
   allowOrigins: string[];
   analyzerParams?: Record<string, string | number | boolean>;
   streamDocuments?: boolean;
+  /** Folder of the --stream-documents spool file (default the OS temp folder). */
+  spoolDir?: string;
   /** Folder where document vectors are kept between starts (as in dsw run and dsw sweep). */
   vectorCache?: string;
 }
@@ -71,39 +76,47 @@ export async function startServer(options: ServeOptions, io: CliIo): Promise<Run
   if (!LOOPBACK.has(options.host) && !options.token) {
     throw new CliError(`Binding ${options.host} exposes the corpus beyond this machine: give --token <token> (clients send Authorization: Bearer <token>)`);
   }
-  const corpus = await loadServedCorpus(options, io);
+  const { corpus, closeDataset } = await loadServedCorpus(options, io);
   const handle = createServeHandler({ corpora: [corpus], token: options.token, allowOrigins: options.allowOrigins });
   const server = http.createServer((req, res) => void answer(req, res, handle, io));
   server.keepAliveTimeout = 5000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new CliError(error.code === 'EADDRINUSE' ? `Port ${options.port} on ${options.host} is in use; choose another with --port` : error.message)),
-    );
-    server.listen(options.port, options.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(new CliError(error.code === 'EADDRINUSE' ? `Port ${options.port} on ${options.host} is in use; choose another with --port` : error.message)),
+      );
+      server.listen(options.port, options.host, () => resolve());
+    });
+  } catch (error) {
+    await closeDataset();
+    throw error;
+  }
   const address = server.address() as { port: number };
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${address.port}`,
     corpus,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await closeDataset();
+    },
   };
 }
 
-async function loadServedCorpus(options: ServeOptions, io: CliIo): Promise<ServedCorpus> {
+async function loadServedCorpus(options: ServeOptions, io: CliIo): Promise<{ corpus: ServedCorpus; closeDataset: () => Promise<void> }> {
   const params = options.analyzerParams ?? {};
   const analyzer = Object.keys(params).length > 0 ? (await import('../pipeline-options.ts')).analyzerFromParams(params) : undefined;
   const started = performance.now();
-  const dataset = await loadDataset(options.dataset, io, { analyzer, documents: options.streamDocuments ? 'stream' : 'memory' });
+  if (options.streamDocuments && options.model) throw new CliError('--model embeds every document, which --stream-documents does not keep; use one or the other');
+  if (options.spoolDir !== undefined && !options.streamDocuments) throw new CliError('--spool-dir is where --stream-documents keeps its spool file; give --stream-documents too');
+  const dataset = await loadDataset(options.dataset, io, { analyzer, documents: options.streamDocuments ? 'spool' : 'memory', spoolDir: options.spoolDir });
   io.err(`Loaded ${dataset.corpus.documentCount} documents, ${dataset.corpus.queryCount} queries in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   const resources: RetrievalResources = { bm25Index: async () => dataset.index };
   const embeddingSets = [];
   if (options.model) {
-    if (options.streamDocuments) throw new CliError('--model embeds every document, which --stream-documents does not keep; use one or the other');
     const { modelKey, index, set } = await embedDataset(dataset, {}, io, { model: options.model, modelsDir: options.modelsDir, vectorCache: options.vectorCache });
     resources.denseIndex = async (key) => {
       if (key !== modelKey) throw new Error(`This server has no vectors for model key "${key}"; it has "${modelKey}".`);
@@ -112,7 +125,7 @@ async function loadServedCorpus(options: ServeOptions, io: CliIo): Promise<Serve
     embeddingSets.push({ ...set, corpusId: servedId(options.dataset) });
   }
   const record = dataset.corpus;
-  return {
+  const corpus: ServedCorpus = {
     storeId: record.id,
     corpora: dataset.store,
     resources,
@@ -127,6 +140,7 @@ async function loadServedCorpus(options: ServeOptions, io: CliIo): Promise<Serve
       embeddingSets,
     },
   };
+  return { corpus, closeDataset: dataset.close };
 }
 
 /** The id clients see: the dataset folder's name, so it stays the same across restarts. */
@@ -194,6 +208,7 @@ export const serveCommand: CliCommand = async (argv, io) => {
       param: { type: 'string', multiple: true },
       'stream-documents': { type: 'boolean', default: false },
       'vector-cache': { type: 'string' },
+      'spool-dir': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -218,6 +233,7 @@ export const serveCommand: CliCommand = async (argv, io) => {
       analyzerParams: parseParams(values.param),
       streamDocuments: values['stream-documents'],
       vectorCache: values['vector-cache'],
+      spoolDir: values['spool-dir'],
     },
     io,
   );

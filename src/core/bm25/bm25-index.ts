@@ -3,6 +3,7 @@ import { Analyzer, type AnalyzerOptions } from '../text/analyzer.ts';
 import type { CompactIndex } from './compact/compact-index.ts';
 import { CompactIndexBuilder } from './compact/index-builder.ts';
 import { Accumulators, contains, exhaustiveTopK, maxScoreTopK, paramsKey, ScoringContext, type QueryTerm } from './compact/maxscore.ts';
+import { StringTableLookup } from './compact/string-lookup.ts';
 import { findSorted, stringAt } from './compact/string-table.ts';
 import { compactFromSnapshot, type MiniSearchSnapshot } from './minisearch-snapshot.ts';
 import { OKAPI_BM25, type Bm25Params } from './params.ts';
@@ -54,7 +55,7 @@ export class Bm25Index {
   private builder: CompactIndexBuilder | null;
   private index: CompactIndex | null;
   private readonly contexts = new Map<string, ScoringContext>();
-  private idNumbers: Map<string, number> | null = null;
+  private idNumbers: StringTableLookup | null = null;
   private accumulators: Accumulators | null = null;
   /** See `TopKStrategy`; settable for tests and benchmarks. */
   strategy: TopKStrategy = 'auto';
@@ -87,8 +88,8 @@ export class Bm25Index {
 
   has(id: string): boolean {
     if (this.builder) return this.builder.has(id);
-    this.idNumbers ??= new Map(Array.from({ length: this.index!.documentCount }, (_, d) => [stringAt(this.index!.ids, d), d]));
-    return this.idNumbers.has(id);
+    this.idNumbers ??= new StringTableLookup(this.index!.ids);
+    return this.idNumbers.indexOf(id) >= 0;
   }
 
   /** Adds documents; an id already indexed throws (ingestion removes duplicates before this). */

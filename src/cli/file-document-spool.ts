@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { CorpusDocument, DocumentSpool } from '../core/index.ts';
+
+/** What the spool needs of an open file (a `FileHandle`; tests wrap one to count bytes). */
+export type SpoolFile = Pick<fsp.FileHandle, 'read' | 'write' | 'close'>;
+
+export interface FileSpoolOptions {
+  /** Folder in which the spool's own folder is made (default the OS temp folder). */
+  dir?: string;
+  /** Opens the spool file (default `fs.promises.open(file, 'w+')`). */
+  open?: (file: string) => Promise<SpoolFile>;
+}
+
+/** End offsets are kept in chunks of 2^16 (512 KB): no copy as they grow, at most one chunk unused. */
+const CHUNK_BITS = 16;
+const CHUNK = 1 << CHUNK_BITS;
+
+/** Folders of spools still open, removed if the process exits without closing them. */
+const openFolders = new Set<string>();
+let exitHookInstalled = false;
+
+function removeOnExit(folder: string): void {
+  openFolders.add(folder);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const f of openFolders) fs.rmSync(f, { recursive: true, force: true });
+  });
+}
+
+/**
+ * A document spool in a file: each document as one JSON line (what was parsed, so the source's format and
+ * encoding no longer matter), its end offset in Float64Arrays (8 bytes a document), read back with one
+ * positioned read per document. The file lives in a folder of its own, removed on close or when the process exits.
+ */
+export class FileDocumentSpool implements DocumentSpool {
+  private readonly ends: Float64Array[] = [];
+  private documents = 0;
+  private bytes = 0;
+  private readonly pending = new Set<Promise<unknown>>();
+  private failure: Error | undefined;
+  private closed = false;
+
+  private constructor(
+    private readonly file: SpoolFile,
+    /** The spool file's path (for messages and tests). */
+    readonly path: string,
+    private readonly folder: string,
+  ) {}
+
+  static async create(options: FileSpoolOptions = {}): Promise<FileDocumentSpool> {
+    const parent = options.dir ?? os.tmpdir();
+    let folder: string;
+    try {
+      folder = await fsp.mkdtemp(path.join(parent, 'dsw-documents-'));
+    } catch (error) {
+      throw new Error(`Cannot make a folder for the document spool in ${parent}: ${(error as Error).message}`);
+    }
+    const file = path.join(folder, 'documents.jsonl');
+    try {
+      const handle = await (options.open ?? ((f) => fsp.open(f, 'w+')))(file);
+      removeOnExit(folder);
+      return new FileDocumentSpool(handle, file, folder);
+    } catch (error) {
+      await fsp.rm(folder, { recursive: true, force: true });
+      throw new Error(`Cannot open the document spool ${file}: ${(error as Error).message}`);
+    }
+  }
+
+  get count(): number {
+    return this.documents;
+  }
+
+  /** Bytes the file holds (written or being written). */
+  get size(): number {
+    return this.bytes;
+  }
+
+  append(documents: readonly CorpusDocument[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The document spool is closed'));
+    if (documents.length === 0) return Promise.resolve();
+    const lines = documents.map((doc) => Buffer.from(JSON.stringify(doc) + '\n'));
+    const position = this.bytes;
+    for (const line of lines) {
+      this.bytes += line.length;
+      if ((this.documents & (CHUNK - 1)) === 0) this.ends.push(new Float64Array(CHUNK));
+      this.ends[this.documents >>> CHUNK_BITS]![this.documents & (CHUNK - 1)] = this.bytes;
+      this.documents++;
+    }
+    return this.track(this.writeAll(Buffer.concat(lines), position));
+  }
+
+  async read(rows: readonly number[]): Promise<CorpusDocument[]> {
+    if (this.closed) throw new Error('The document spool is closed');
+    if (this.pending.size > 0) await Promise.all(this.pending);
+    if (this.failure) throw this.failure;
+    return Promise.all(
+      rows.map(async (row) => {
+        if (!Number.isInteger(row) || row < 0 || row >= this.documents) throw new RangeError(`No document at row ${row} of the spool (it holds ${this.documents})`);
+        const start = row === 0 ? 0 : this.endOf(row - 1);
+        const buffer = Buffer.allocUnsafe(this.endOf(row) - start - 1);
+        await this.readAll(buffer, start);
+        return JSON.parse(buffer.toString('utf8')) as CorpusDocument;
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.allSettled(this.pending);
+    try {
+      await this.file.close();
+    } finally {
+      await fsp.rm(this.folder, { recursive: true, force: true });
+      openFolders.delete(this.folder);
+    }
+  }
+
+  private endOf(row: number): number {
+    return this.ends[row >>> CHUNK_BITS]![row & (CHUNK - 1)]!;
+  }
+
+  private async writeAll(buffer: Buffer, position: number): Promise<void> {
+    try {
+      for (let done = 0; done < buffer.length; ) {
+        const { bytesWritten } = await this.file.write(buffer, done, buffer.length - done, position + done);
+        done += bytesWritten;
+      }
+    } catch (error) {
+      this.failure ??= new Error(`Cannot write the document spool ${this.path}: ${(error as Error).message}`);
+      throw this.failure;
+    }
+  }
+
+  private async readAll(buffer: Buffer, position: number): Promise<void> {
+    for (let done = 0; done < buffer.length; ) {
+      const { bytesRead } = await this.file.read(buffer, done, buffer.length - done, position + done);
+      if (bytesRead === 0) throw new Error(`The document spool ${this.path} ends early (at byte ${position + done})`);
+      done += bytesRead;
+    }
+  }
+
+  private track(write: Promise<void>): Promise<void> {
+    this.pending.add(write);
+    const settle = () => this.pending.delete(write);
+    write.then(settle, settle);
+    return write;
+  }
+}
