@@ -46,6 +46,7 @@ export { NORMALIZE_METHODS, type NormalizeMethod } from './fusion/normalize.ts';
 export { VectorMatrix } from './dense/vector-matrix.ts';
 export {
   adoptVectorSet,
+  identityMismatch,
   shareableVectorSet,
   shareMismatch,
   vectorSetIdentity,
@@ -59,6 +60,7 @@ export { searchDense } from './dense/dense-search.ts';
 export {
   canShareMemory,
   CompactVectors,
+  SCANNER_SLOTS,
   type SharedCompactVectors,
 } from './dense/compact-vectors.ts';
 export { searchCompact } from './dense/compact-search.ts';

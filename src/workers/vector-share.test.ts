@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadVectorMatrix, searchCompact, searchDense, shareableVectorSet, vectorSetIdentity, type VectorStore } from '../core/index.ts';
+import { loadCompactVectors, loadVectorMatrix, searchCompact, searchDense, shareableVectorSet, vectorSetIdentity, type VectorStore } from '../core/index.ts';
 import { randomRows, seededRandom } from '../test-support/random-vectors.ts';
 import { storedSet, storedSetModel as model } from '../test-support/stored-vector-set.ts';
 import { loadVectorSet, VectorShareBroker, type VectorShare } from './vector-share.ts';
@@ -94,8 +94,12 @@ describe('VectorShareBroker', () => {
     const first = await shareable('c');
     const second = await shareable('c');
     broker.offer(first, 'a');
-    broker.offer(second, 'b');
+    broker.offer({ ...second, identity: first.identity }, 'b'); // the same stored set, loaded twice
     expect(broker.take(first.identity, 'c')).toBe(first);
+    const newer = { ...second, identity: { ...first.identity, updatedAt: first.identity.updatedAt + 1 } };
+    broker.offer(newer, 'b'); // a newer record of the set (embedded again) replaces it
+    expect(broker.take(first.identity, 'c')).toBeNull(); // a worker that read the older record gets nothing
+    expect(broker.take(newer.identity, 'c')).toBe(newer);
   });
 
   it('keeps the most recently used sets only, and forgets a deleted corpus’s sets', async () => {
@@ -111,6 +115,38 @@ describe('VectorShareBroker', () => {
     broker.forget('one');
     expect(broker.take(one.identity, 'w')).toBeNull();
     expect(broker.take(three.identity, 'w')).toBe(three);
+  });
+
+  it('hands each worker that takes a compact set a scanner slot of its own, the same one again, and none past the last', async () => {
+    const { store, set } = await storedSet(20);
+    const broker = new VectorShareBroker();
+    const identity = vectorSetIdentity(set, 'compact');
+    broker.offer(shareableVectorSet(identity, { compact: await loadCompactVectors(store, set) })!, 'loader');
+    const slotOf = (worker: string) => {
+      const taken = broker.take(identity, worker);
+      return taken && 'scannerSlot' in taken ? taken.scannerSlot : null;
+    };
+    expect([slotOf('a'), slotOf('b'), slotOf('a'), slotOf('c'), slotOf('loader')]).toEqual([1, 2, 1, 3, 0]);
+    expect(slotOf('d')).toBeNull(); // every scratch area is taken: d loads a copy of its own
+    expect(broker.events.filter((e) => e.kind === 'shared').map((e) => e.worker)).toEqual(['a', 'b', 'a', 'c', 'loader']);
+  });
+
+  it('the loader and the adopter of one compact set search through different scratch areas of its memory', async () => {
+    const { store, set } = await storedSet(100);
+    const broker = new VectorShareBroker();
+    const first = await loadVectorSet(store, set, 'compact', overPorts(broker, 'retrieval'));
+    const second = await loadVectorSet(store, set, 'compact', overPorts(broker, 'gqr-0'));
+    if (!('compact' in first.stored) || !('compact' in second.stored)) throw new Error('expected the compact form');
+    expect(second.shared).toBe(true);
+    const [a, b] = [first.stored.compact, second.stored.compact];
+    expect([a.scannerSlot, b.scannerSlot]).toEqual([0, 1]);
+    // In parallel threads a common scratch area would mix one query's scores into another's; here each search
+    // leaves its query in its own slot.
+    await searchCompact(a, queries[0]!, 5);
+    await searchCompact(b, queries[1]!, 5);
+    const slotQuery = (slot: number) => Array.from(new Int16Array(a.memory.buffer, a.slotOffset(slot), 24));
+    expect(slotQuery(0)).not.toEqual(slotQuery(1));
+    expect(slotQuery(1).some((v) => v !== 0)).toBe(true);
   });
 
   it('drops a stale set when asked for the stored one, and hands out nothing for another form', async () => {

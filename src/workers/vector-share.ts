@@ -3,11 +3,13 @@
 // ui/services/vector-broker.ts.
 import {
   adoptVectorSet,
+  identityMismatch,
   loadCompactVectors,
   loadVectorMatrix,
   shareableVectorSet,
   shareMismatch,
   storedFloatRows,
+  SCANNER_SLOTS,
   vectorSetIdentity,
   vectorShareKey,
   type EmbeddingSetRecord,
@@ -42,6 +44,8 @@ export interface VectorShareEvent {
 /** The sets loaded into shared memory in this tab, by corpus, model and form; the `keep` most recently used stay. */
 export class VectorShareBroker {
   private readonly sets = new Map<string, ShareableVectorSet>();
+  /** Per compact set, the scanner slot (scratch area in its memory) of each worker that holds it; the loader's is 0. */
+  private readonly slots = new Map<string, Map<string, number>>();
   readonly events: VectorShareEvent[] = [];
 
   constructor(private readonly keep = 2) {}
@@ -55,11 +59,35 @@ export class VectorShareBroker {
     const key = vectorShareKey(identity);
     const set = this.sets.get(key);
     if (!set) return null;
+    if (identityMismatch(set.identity, identity)) {
+      // Embedded again since it was loaded: dropped, unless it is newer than the record this worker read.
+      if (set.identity.updatedAt <= identity.updatedAt) this.drop(key);
+      return null;
+    }
+    const slot = 'compact' in set ? this.scannerSlot(key, worker) : null;
+    if ('compact' in set && slot === null) return null; // every scratch area taken: this worker keeps a copy of its own
     this.sets.delete(key);
-    if (shareMismatch(set, identity)) return null; // deleted or embedded again since it was loaded
     this.sets.set(key, set); // most recently used last
     this.events.push({ kind: 'shared', worker, key });
-    return set;
+    return slot === null ? set : { ...set, scannerSlot: slot };
+  }
+
+  private scannerSlot(key: string, worker: string): number | null {
+    const held = this.slots.get(key)!;
+    const own = held.get(worker);
+    if (own !== undefined) return own;
+    const used = new Set(held.values());
+    for (let slot = 0; slot < SCANNER_SLOTS; slot++) {
+      if (used.has(slot)) continue;
+      held.set(worker, slot);
+      return slot;
+    }
+    return null;
+  }
+
+  private drop(key: string): void {
+    this.sets.delete(key);
+    this.slots.delete(key);
   }
 
   offer(set: ShareableVectorSet, worker: string): void {
@@ -67,15 +95,16 @@ export class VectorShareBroker {
     this.events.push({ kind: 'loaded', worker, key });
     const held = this.sets.get(key);
     // Two workers that missed at once both load; the first copy stays the tab's, the second is the loader's own.
-    if (held && !shareMismatch(held, set.identity)) return;
-    this.sets.delete(key);
+    if (held && !identityMismatch(held.identity, set.identity)) return;
+    this.drop(key);
     this.sets.set(key, set);
-    while (this.sets.size > this.keep) this.sets.delete(this.sets.keys().next().value!);
+    this.slots.set(key, new Map([[worker, 0]])); // the loader's own searches use slot 0
+    while (this.sets.size > this.keep) this.drop(this.sets.keys().next().value!);
   }
 
   /** Drops every set of a corpus (it or one of its sets was deleted). */
   forget(corpusId: string): void {
-    for (const [key, set] of this.sets) if (set.identity.corpusId === corpusId) this.sets.delete(key);
+    for (const [key, set] of this.sets) if (set.identity.corpusId === corpusId) this.drop(key);
   }
 
   /** The broker as one worker sees it. */

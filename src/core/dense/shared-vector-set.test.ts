@@ -67,10 +67,20 @@ describe('sharing a loaded compact set', () => {
     const { store, set } = await storedSet(100);
     const own = await loadCompactVectors(store, set);
     const identity = vectorSetIdentity(set, 'compact');
-    const received = await posted(shareableVectorSet(identity, { compact: own })!);
+    const offered = shareableVectorSet(identity, { compact: own })!;
+    expect(shareMismatch(offered, identity)).toBe('it was handed over without a scanner slot of its own');
+    const received = await posted({ ...offered, scannerSlot: 2 });
     const adopted = adoptVectorSet(received, identity, { floatRows: storedFloatRows(store, set) });
     if (!('compact' in adopted)) throw new Error('expected the compact form');
+    expect([own.scannerSlot, adopted.compact.scannerSlot]).toEqual([0, 2]);
     for (const query of queries) expect(await searchCompact(adopted.compact, query, 5)).toEqual(await searchCompact(own, query, 5));
+    // Each thread writes its query into its own scratch area of the one memory.
+    await searchCompact(adopted.compact, queries[0]!, 5);
+    const slotQuery = (slot: number) => Array.from(new Int16Array(own.memory.buffer, own.slotOffset(slot), 24));
+    await searchCompact(own, queries[1]!, 5);
+    expect(slotQuery(2)).not.toEqual(slotQuery(0));
+    await searchCompact(own, queries[0]!, 5);
+    expect(slotQuery(2)).toEqual(slotQuery(0));
     new Int8Array(own.memory.buffer)[own.codesOffset] = 99;
     expect(new Int8Array(adopted.compact.memory.buffer)[adopted.compact.codesOffset]).toBe(99);
   });

@@ -1,7 +1,7 @@
 import { sameEmbeddingModel, type EmbeddingModelInfo } from '../embedding/model-info.ts';
 import type { EmbeddingSetRecord } from '../storage/vector-store.ts';
 import { isSharedBuffer } from './chunked-rows.ts';
-import { CompactVectors, type FloatRowSource, type SharedCompactVectors } from './compact-vectors.ts';
+import { CompactVectors, SCANNER_SLOTS, type FloatRowSource, type SharedCompactVectors } from './compact-vectors.ts';
 import { VectorMatrix, type SharedVectorMatrix } from './vector-matrix.ts';
 
 /** How a worker holds a set in memory: the float32 matrix, or only the compact (int8) form. */
@@ -40,8 +40,12 @@ export function identityMismatch(a: VectorSetIdentity, b: VectorSetIdentity): st
   return null;
 }
 
-/** A loaded vector set as it passes between threads (postMessage): its buffers are shared, its ids are copied. */
-export type ShareableVectorSet = { identity: VectorSetIdentity } & ({ matrix: SharedVectorMatrix } | { compact: SharedCompactVectors });
+/**
+ * A loaded vector set as it passes between threads (postMessage): its buffers are shared, its ids are copied.
+ * A compact set's memory holds the scanners' scratch areas, so each thread that adopts one is handed a
+ * `scannerSlot` of its own (the loader's is 0).
+ */
+export type ShareableVectorSet = { identity: VectorSetIdentity } & ({ matrix: SharedVectorMatrix } | { compact: SharedCompactVectors; scannerSlot?: number });
 
 /** What a worker holds of a loaded set: the matrix or the compact form. */
 export type LoadedVectors = { matrix: VectorMatrix } | { compact: CompactVectors };
@@ -68,6 +72,8 @@ export function shareMismatch(shared: ShareableVectorSet, expected: VectorSetIde
     if (!chunks.every((chunk) => isSharedBuffer(chunk.buffer) && chunk.length === chunkRows * model.dimensions)) return 'its rows are not in whole shared chunks';
   } else if (!isSharedBuffer(shared.compact.memory.buffer)) {
     return 'its memory is not shared';
+  } else if (!Number.isInteger(shared.scannerSlot) || shared.scannerSlot! < 0 || shared.scannerSlot! >= SCANNER_SLOTS) {
+    return 'it was handed over without a scanner slot of its own';
   }
   return null;
 }
@@ -79,5 +85,5 @@ export function shareMismatch(shared: ShareableVectorSet, expected: VectorSetIde
 export function adoptVectorSet(shared: ShareableVectorSet, expected: VectorSetIdentity, options: { floatRows?: FloatRowSource } = {}): LoadedVectors {
   const mismatch = shareMismatch(shared, expected);
   if (mismatch) throw new Error(`The shared vectors of ${expected.model.modelId} cannot be used: ${mismatch}.`);
-  return 'matrix' in shared ? { matrix: VectorMatrix.adopt(shared.matrix) } : { compact: CompactVectors.adopt(shared.compact, { floatRows: options.floatRows }) };
+  return 'matrix' in shared ? { matrix: VectorMatrix.adopt(shared.matrix) } : { compact: CompactVectors.adopt(shared.compact, { floatRows: options.floatRows, scannerSlot: shared.scannerSlot }) };
 }
