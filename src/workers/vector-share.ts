@@ -22,7 +22,7 @@ import {
 
 /** What a worker asks the broker (over a MessagePort, through comlink). */
 export interface VectorShare {
-  /** The loaded set matching the stored set `identity`, or null (none, or stale: then it is dropped). */
+  /** The loaded set matching the stored set `identity`, or null (none held, stale, or no scanner slot left). */
   take(identity: VectorSetIdentity): Promise<ShareableVectorSet | null> | ShareableVectorSet | null;
   /** A set this worker loaded from storage into shared memory; the first offer of a set is kept. */
   offer(set: ShareableVectorSet): Promise<void> | void;
