@@ -46,9 +46,23 @@ export type { FileSource } from './corpus/source.ts';
 export { DEFAULT_RRF_K } from './fusion/rrf.ts';
 export { NORMALIZE_METHODS, type NormalizeMethod } from './fusion/normalize.ts';
 export { VectorMatrix } from './dense/vector-matrix.ts';
+export {
+  adoptVectorSet,
+  identityMismatch,
+  shareableVectorSet,
+  shareMismatch,
+  vectorSetIdentity,
+  vectorShareKey,
+  type LoadedVectorForm,
+  type LoadedVectors,
+  type ShareableVectorSet,
+  type VectorSetIdentity,
+} from './dense/shared-vector-set.ts';
 export { searchDense } from './dense/dense-search.ts';
 export {
+  canShareMemory,
   CompactVectors,
+  SCANNER_SLOTS,
   type SharedCompactVectors,
 } from './dense/compact-vectors.ts';
 export { searchCompact } from './dense/compact-search.ts';
@@ -203,7 +217,7 @@ export {
   type EmbeddingProgressUpdate,
 } from './storage/vector-store.ts';
 export { MemoryVectorStore } from './storage/memory-vector-store.ts';
-export { loadVectorMatrix, loadTokenStore, assertCompleteSet, loadCompactVectors } from './dense/stored-vectors.ts';
+export { loadVectorMatrix, loadTokenStore, assertCompleteSet, loadCompactVectors, storedFloatRows } from './dense/stored-vectors.ts';
 export { searchDenseSharded, splitRows, type RowRangeSearch } from './dense/sharded-search.ts';
 export { type DenseIndex } from './retrieval/dense-retriever.ts';
 export { DEFAULT_FETCH_K_MULTIPLIER } from './retrieval/fusion-retriever.ts';

@@ -1,11 +1,10 @@
 import {
   assertCompleteSet,
   Bm25Index,
+  canShareMemory,
   describeEmbeddingModel,
   describeModelSource,
-  loadCompactVectors,
   loadTokenStore,
-  loadVectorMatrix,
   resolveVectorForm,
   sameEmbeddingModel,
   COMPACT_FROM_ROWS,
@@ -19,6 +18,7 @@ import {
 } from '../core/index.ts';
 import { loadBrowserEmbedder, settingsKey, type LoadedEmbedder } from './browser-embedder.ts';
 import type { ModelSettings } from './embed-worker-api.ts';
+import { loadVectorSet, type VectorShare } from './vector-share.ts';
 
 /**
  * Retrieval resources of stored corpora for a worker: restored from storage on first use, then cached for
@@ -32,12 +32,14 @@ export class CorpusResourceCache {
     private readonly store: () => Promise<CorpusStore>,
     private readonly keep = 2,
     private readonly vectors: (() => Promise<VectorStore>) | null = null,
+    /** The page's broker of shared vector sets, once connected (see vector-share.ts). */
+    private readonly share: () => VectorShare | null = () => null,
   ) {}
 
   get(corpusId: string): CorpusResources {
     let resources = this.cache.get(corpusId);
     if (resources) this.cache.delete(corpusId); // re-inserted below: most recently used last
-    else resources = new CorpusResources(corpusId, this.store(), this.vectors?.() ?? null);
+    else resources = new CorpusResources(corpusId, this.store(), this.vectors?.() ?? null, this.share);
     this.cache.set(corpusId, resources);
     while (this.cache.size > this.keep) this.cache.delete(this.cache.keys().next().value!);
     return resources;
@@ -86,6 +88,7 @@ export class CorpusResources implements RetrievalResources {
     readonly corpusId: string,
     private readonly store: Promise<CorpusStore>,
     private readonly vectors: Promise<VectorStore> | null = null,
+    private readonly share: () => VectorShare | null = () => null,
   ) {}
 
   bm25Index(): Promise<Bm25Index> {
@@ -122,8 +125,8 @@ export class CorpusResources implements RetrievalResources {
     if (!set) throw new Error('This corpus has no stored vectors for that model (they may have been deleted); embed it on the Embeddings page.');
     assertCompleteSet(set);
     // Vectors and model load side by side; a model that cannot load stops only dense pipelines.
-    const [stored, model] = await Promise.all([
-      compactOnly ? loadCompactVectors(vectors, set).then((compact) => ({ compact })) : loadVectorMatrix(vectors, set).then((matrix) => ({ matrix })),
+    const [{ stored, shared }, model] = await Promise.all([
+      loadVectorSet(vectors, set, compactOnly ? 'compact' : 'float32', canShareMemory() ? this.share() : null),
       queryModel(settingsOf(set)).catch((error: Error) => {
         throw new Error(`The vectors are stored, but their model cannot be loaded to embed the query: ${error.message}`, { cause: error });
       }),
@@ -135,8 +138,11 @@ export class CorpusResources implements RetrievalResources {
           `with ${describeEmbeddingModel(set.model)}. Vectors are never searched with another model; restore the original model files or embed again.`,
       );
     }
+    const form = compactOnly ? ' in int8 form (float32 rows read for rescoring)' : '';
     this.loadLog.push(
-      `${set.rowsDone} vectors of ${set.model.modelId} restored from storage${compactOnly ? ' in int8 form (float32 rows read for rescoring)' : ''}`,
+      shared
+        ? `${set.rowsDone} vectors of ${set.model.modelId} shared by another worker${form} (same memory, not loaded again)`
+        : `${set.rowsDone} vectors of ${set.model.modelId} restored from storage${form}`,
     );
     let tokens: Promise<MultiVectorStore> | null = null;
     return {

@@ -8,6 +8,7 @@ import type {
   SweepJob,
   SweepPreparedQuery,
 } from '../core/index.ts';
+import type { VectorShareTarget } from './vector-share.ts';
 
 /** Queries of a corpus prepared for a sweep (children run, query and candidates embedded). */
 export interface GqrPrepareResult {
@@ -29,7 +30,7 @@ export interface GqrInspection extends GqrOutcome {
 }
 
 /** What a GQR worker offers (through comlink). A pool runs one per core; the first one also prepares queries. */
-export interface GqrWorkerApi {
+export interface GqrWorkerApi extends Partial<VectorShareTarget> {
   /**
    * Runs the children and embeds the queries (all stored queries when `queryIds` is null) for `topK` results;
    * `onProgress(done, total)` after each query; `abortPort` (see abort-bridge.ts) stops it within one query.

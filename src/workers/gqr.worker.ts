@@ -13,6 +13,7 @@ import { signalOfPort } from './abort-bridge.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
 import { forgetRemote, resourcesOf } from './corpus-sources.ts';
 import { exposeInWorker } from './expose.ts';
+import { vectorShareSlot } from './vector-share-port.ts';
 import type { GqrInspection, GqrWorkerApi } from './gqr-worker-api.ts';
 import { idbWorkerStores, type WorkerStores } from './worker-stores.ts';
 
@@ -22,7 +23,8 @@ function inspection(prepared: GqrPrepared, outcome: ReturnType<typeof tracePrepa
 
 /** The GQR worker's API over `stores`. */
 export function createGqrWorkerApi(stores: Pick<WorkerStores, 'corpora' | 'vectors'>): GqrWorkerApi {
-  const resources = new CorpusResourceCache(stores.corpora, 2, stores.vectors);
+  const slot = vectorShareSlot();
+  const resources = new CorpusResourceCache(stores.corpora, 2, stores.vectors, slot.share);
 
   // A remote corpus's GQR runs its children on the server (RemoteRetriever.prepare); re-ranking stays here.
   async function gqrRetriever(corpusId: string, spec: GqrPipelineSpec): Promise<GqrRetriever | RemoteRetriever> {
@@ -32,6 +34,8 @@ export function createGqrWorkerApi(stores: Pick<WorkerStores, 'corpora' | 'vecto
   }
 
   return {
+    ...slot.target,
+
     async prepare(corpusId, spec, queryIds, topK, onProgress, abortPort) {
       const signal = signalOfPort(abortPort);
       const started = performance.now();

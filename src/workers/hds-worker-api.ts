@@ -10,6 +10,7 @@ import type {
   SavedBatchRun,
   SavedQuestionRun,
 } from '../core/index.ts';
+import type { VectorShareTarget } from './vector-share.ts';
 
 /** The core's QuestionRequest with the model, key included (held in memory only; the saved run records its description). */
 export interface QuestionRunRequest extends QuestionRequest {
@@ -33,7 +34,7 @@ export type HdsWorkerEvent =
  * The HDS worker, through comlink: the core's `runQuestion`, `runBatch` and `resumeBatch`. One job at a time;
  * `abortPort` (see abort-bridge.ts) cancels it, the partial run saved as cancelled.
  */
-export interface HdsWorkerApi {
+export interface HdsWorkerApi extends VectorShareTarget {
   /** Runs one question and saves the run (completed, cancelled or failed); rejects for invalid settings. */
   runQuestion(request: QuestionRunRequest, onEvent?: (event: HdsWorkerEvent) => void, abortPort?: MessagePort): Promise<SavedQuestionRun>;
   /** Saves a new batch as running, runs it, saving after every question. */

@@ -8,6 +8,7 @@ import { forgetRemote, resourcesOf } from './corpus-sources.ts';
 import { browserEnvironmentSource } from './browser-environment.ts';
 import { exposeInWorker, inWorker } from './expose.ts';
 import { HdsJobs } from './hds-jobs.ts';
+import { vectorShareSlot } from './vector-share-port.ts';
 import type { HdsWorkerApi } from './hds-worker-api.ts';
 import { idbWorkerStores, once, type WorkerStores } from './worker-stores.ts';
 
@@ -39,9 +40,10 @@ export function createHdsWorkerApi(
   stores: Pick<WorkerStores, 'corpora' | 'vectors' | 'agentRuns'>,
   host: { transformers: () => Promise<TransformersModule>; autoDevice: TextGenerationDevice },
 ): HdsWorkerApi {
+  const slot = vectorShareSlot();
   // The stores open on first call.
   const jobs = once(async () => {
-    const resources = new CorpusResourceCache(stores.corpora, 2, stores.vectors);
+    const resources = new CorpusResourceCache(stores.corpora, 2, stores.vectors, slot.share);
     const corpora = await stores.corpora();
     return new HdsJobs({
       corpora,
@@ -57,6 +59,7 @@ export function createHdsWorkerApi(
     });
   });
   return {
+    ...slot.target,
     runQuestion: async (request, onEvent, abortPort) => (await jobs()).runQuestion(request, onEvent, signalOfPort(abortPort)),
     runBatch: async (request, onEvent, abortPort) => (await jobs()).runBatch(request, onEvent, signalOfPort(abortPort)),
     resumeBatch: async (runId, provider, onEvent, abortPort) => (await jobs()).resumeBatch(runId, provider, onEvent, signalOfPort(abortPort)),

@@ -1,4 +1,5 @@
 import type { CorpusSearchHit, CorpusSearchResult, PipelineSpec, QuerySetRequest, RunRecord } from '../core/index.ts';
+import type { VectorShareTarget } from './vector-share.ts';
 
 /** One search result with what the UI shows of it (the core's searchCorpus hit). */
 export type SearchHit = CorpusSearchHit;
@@ -9,7 +10,7 @@ export interface SearchResponse extends CorpusSearchResult {
 }
 
 /** What the retrieval worker offers the UI (through comlink). */
-export interface RetrievalWorkerApi {
+export interface RetrievalWorkerApi extends VectorShareTarget {
   /** The core's `searchCorpus`, with what had to be loaded for it. */
   search(corpusId: string, spec: PipelineSpec, query: string, k: number): Promise<SearchResponse>;
   /**

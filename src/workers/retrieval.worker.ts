@@ -5,12 +5,14 @@ import { browserHostEnvironment } from './browser-environment.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
 import { forgetRemote, remoteOf, resourcesOf } from './corpus-sources.ts';
 import { exposeInWorker } from './expose.ts';
+import { vectorShareSlot } from './vector-share-port.ts';
 import type { RetrievalWorkerApi } from './retrieval-worker-api.ts';
 import { idbWorkerStores, type WorkerStores } from './worker-stores.ts';
 
 /** The retrieval worker's API over `stores`. */
 export function createRetrievalWorkerApi(stores: Pick<WorkerStores, 'corpora' | 'vectors' | 'runs'>): RetrievalWorkerApi {
-  const resources = new CorpusResourceCache(stores.corpora, 2, stores.vectors);
+  const slot = vectorShareSlot();
+  const resources = new CorpusResourceCache(stores.corpora, 2, stores.vectors, slot.share);
 
   /** The corpus's cached resources, after checking it is still stored (another tab may have deleted it). */
   async function corpusResources(corpusId: string) {
@@ -22,6 +24,8 @@ export function createRetrievalWorkerApi(stores: Pick<WorkerStores, 'corpora' | 
   }
 
   return {
+    ...slot.target,
+
     async search(corpusId, spec, query, k) {
       const store = await stores.corpora();
       const remote = await remoteOf(store, corpusId);

@@ -1,6 +1,11 @@
 /** Default rows per chunk: 4,096 × 384 float32 = 6 MiB per chunk. */
 export const DEFAULT_CHUNK_ROWS = 4096;
 
+/** Whether `buffer` is a SharedArrayBuffer (false where the global does not exist: a page that is not cross-origin isolated). */
+export function isSharedBuffer(buffer: ArrayBufferLike): boolean {
+  return typeof SharedArrayBuffer !== 'undefined' && buffer instanceof SharedArrayBuffer;
+}
+
 /**
  * Append-only float32 rows of fixed width, kept in fixed-size chunks (one Float32Array per chunk, each allocated
  * at full capacity), so a large matrix never needs one huge allocation and storage can write chunk by chunk.
@@ -13,6 +18,8 @@ export class ChunkedRows {
   readonly chunkRows: number;
   private readonly chunks: Float32Array[] = [];
   private rows = 0;
+  /** Set on rows adopted from another thread: their last chunk's spare room is that thread's too. */
+  private readOnly = false;
 
   constructor(dimensions: number, chunkRows = DEFAULT_CHUNK_ROWS) {
     if (!Number.isInteger(dimensions) || dimensions <= 0) throw new Error(`dimensions must be a positive integer, got ${dimensions}`);
@@ -40,6 +47,7 @@ export class ChunkedRows {
 
   /** Appends `count` rows read from `values` at `offset` (row-major), normalising each. Returns the first new row index. */
   append(values: ArrayLike<number>, count = 1, offset = 0): number {
+    if (this.readOnly) throw new Error('these rows are shared with another thread and cannot be appended to');
     const dims = this.dimensions;
     if (offset + count * dims > values.length) {
       throw new Error(`expected ${count} rows of ${dims} values, got ${values.length - offset} values`);
@@ -88,7 +96,7 @@ export class ChunkedRows {
   /**
    * Restores rows from persisted chunks (as returned by {@link chunk}, rows already normalised). Every chunk but
    * the last must be full; full chunks are adopted without copying, a partial last chunk is copied into a
-   * full-capacity buffer so appending can continue.
+   * full-capacity buffer so appending can continue (a shared one when the chunk is in shared memory).
    */
   static fromChunks(dimensions: number, chunkRows: number, chunks: readonly Float32Array[]): ChunkedRows {
     const store = new ChunkedRows(dimensions, chunkRows);
@@ -103,12 +111,30 @@ export class ChunkedRows {
       if (chunk.length === full) {
         store.chunks.push(chunk);
       } else {
-        const copy = new Float32Array(full);
+        const copy = new Float32Array(isSharedBuffer(chunk.buffer) ? new SharedArrayBuffer(full * 4) : new ArrayBuffer(full * 4));
         copy.set(chunk);
         store.chunks.push(copy);
       }
       store.rows += chunk.length / dimensions;
     });
+    return store;
+  }
+
+  /**
+   * The same rows over another thread's full-capacity chunks (as {@link rawChunk} gives them), without copying;
+   * they cannot be appended to.
+   */
+  static adopt(dimensions: number, chunkRows: number, chunks: readonly Float32Array[], rows: number): ChunkedRows {
+    const store = new ChunkedRows(dimensions, chunkRows);
+    if (!Number.isInteger(rows) || rows < 0 || chunks.length !== Math.ceil(rows / chunkRows)) {
+      throw new Error(`${chunks.length} chunks cannot hold exactly ${rows} rows of ${chunkRows} a chunk`);
+    }
+    chunks.forEach((chunk, i) => {
+      if (chunk.length !== chunkRows * dimensions) throw new Error(`chunk ${i} has ${chunk.length} values; expected ${chunkRows} rows of ${dimensions}`);
+      store.chunks.push(chunk);
+    });
+    store.rows = rows;
+    store.readOnly = true;
     return store;
   }
 

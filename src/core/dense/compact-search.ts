@@ -14,7 +14,7 @@ export interface CompactSearchOptions {
   rescoreFactor?: number;
   /** With `binary`, the Hamming pass keeps k × this rows for int8 scoring; default 40. */
   binaryFactor?: number;
-  /** Scratch area to use (0 …); concurrent scanners of one set need different slots. Default 0. */
+  /** Scratch area to use (0 …); concurrent scanners of one set need different slots. Default the set's `scannerSlot`. */
   slot?: number;
   /** Row range to scan, as in `searchDense`; default all rows. */
   start?: number;
@@ -43,7 +43,7 @@ export async function searchCompact(vectors: CompactVectors, query: QueryEmbeddi
   if (k === 0 || start === end) return [];
 
   const q = normalizedCopy(query.vector);
-  const slot = vectors.slotOffset(options.slot ?? 0);
+  const slot = vectors.slotOffset(options.slot ?? vectors.scannerSlot);
   writeQuery(vectors, q, slot);
   const candidates = Math.min(end - start, Math.ceil(k * rescoreFactor));
   const approximate =

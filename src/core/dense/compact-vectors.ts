@@ -26,6 +26,8 @@ export interface CompactVectorsOptions {
   kernels?: KernelChoice;
   /** Where rescoring reads float32 rows; default the dequantised int8 rows (approximate). */
   floatRows?: FloatRowSource;
+  /** The scratch slot this thread's searches use unless told otherwise; default 0 (the thread that made the set). */
+  scannerSlot?: number;
 }
 
 function roundUp(n: number, to: number): number {
@@ -60,6 +62,8 @@ export class CompactVectors {
   readonly scalesOffset: number;
   readonly slotBytes: number;
   floatRows: FloatRowSource;
+  /** Scratch slot of this thread's searches: threads sharing the memory each need their own. */
+  readonly scannerSlot: number;
   private rowById: Map<string, number> | null = null;
 
   private constructor(model: EmbeddingModelInfo, ids: readonly string[], memory: WebAssembly.Memory, options: CompactVectorsOptions) {
@@ -76,6 +80,8 @@ export class CompactVectors {
     if (memory.buffer.byteLength < layout.total) throw new Error(`memory of ${memory.buffer.byteLength} bytes cannot hold ${ids.length} rows`);
     this.kernels = vectorKernels(memory, options.kernels);
     this.floatRows = options.floatRows ?? ((rows) => rows.map((row) => this.dequantized(row)));
+    this.scannerSlot = options.scannerSlot ?? 0;
+    this.slotOffset(this.scannerSlot); // checks the slot
   }
 
   private static layout(dimensions: number, rows: number) {

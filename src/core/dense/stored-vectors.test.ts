@@ -1,49 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryVectorStore } from '../storage/memory-vector-store.ts';
-import type { EmbeddingSetRecord } from '../storage/vector-store.ts';
 import { searchCompact } from './compact-search.ts';
 import { searchDense } from './dense-search.ts';
 import { loadCompactVectors, loadVectorMatrix, storedFloatRows } from './stored-vectors.ts';
 import { randomRows, seededRandom } from '../../test-support/random-vectors.ts';
+import { storedSet } from '../../test-support/stored-vector-set.ts';
 import { testModel } from './test-fixtures.ts';
 
 const model = testModel(24);
-
-// A complete set of `rows` random vectors in chunks of 16 rows.
-async function storedSet(rows: number) {
-  const store = new MemoryVectorStore();
-  const set: EmbeddingSetRecord = {
-    corpusId: 'c',
-    modelKey: 'm',
-    model,
-    source: { location: 'path', modelId: 'test-model' },
-    maxTokens: 128,
-    chunkRows: 16,
-    tokens: false,
-    totalRows: rows,
-    rowsDone: 0,
-    lastId: null,
-    complete: false,
-    device: 'cpu',
-    bytes: 0,
-    createdAt: 1,
-    updatedAt: 1,
-  };
-  await store.createSet(set);
-  const values = randomRows(seededRandom(5), rows, 24);
-  for (let i = 0, c = 0; i < rows; i += 16, c++) {
-    const n = Math.min(16, rows - i);
-    const vectors = values.slice(i * 24, (i + n) * 24);
-    for (let r = 0; r < n; r++) {
-      let s = 0;
-      for (let j = 0; j < 24; j++) s += vectors[r * 24 + j]! ** 2;
-      for (let j = 0; j < 24; j++) vectors[r * 24 + j]! /= Math.sqrt(s);
-    }
-    const ids = Array.from({ length: n }, (_, r) => `d${i + r}`);
-    await store.writeChunk('c', 'm', { index: c, ids, vectors }, [], { rowsDone: i + n, lastId: ids[n - 1]!, complete: i + n === rows, bytesAdded: vectors.byteLength });
-  }
-  return { store, set: (await store.getSet('c', 'm'))! };
-}
 
 describe('loadCompactVectors', () => {
   it('quantises a stored set chunk by chunk; rescoring reads the stored float32 rows, so hits equal the exact search', async () => {

@@ -1,5 +1,5 @@
 import { describeEmbeddingModel } from '../embedding/model-info.ts';
-import type { EmbeddingSetRecord, VectorStore } from '../storage/vector-store.ts';
+import type { EmbeddingSetRecord, VectorChunk, VectorStore } from '../storage/vector-store.ts';
 import { CompactVectors, type FloatRowSource } from './compact-vectors.ts';
 import { MultiVectorStore } from './multi-vector-store.ts';
 import { VectorMatrix } from './vector-matrix.ts';
@@ -15,11 +15,12 @@ export function assertCompleteSet(set: EmbeddingSetRecord): void {
 
 /**
  * The pooled vectors of a complete set as a VectorMatrix. Stored chunks are adopted as the matrix's own chunks
- * (no copy, except the partial last chunk), so memory stays at the raw float32 size plus the ids.
+ * (no copy, except the partial last chunk), so memory stays at the raw float32 size plus the ids. With `shared`,
+ * chunks are read one at a time and copied into SharedArrayBuffers, so other workers can adopt the rows.
  */
-export async function loadVectorMatrix(store: VectorStore, set: EmbeddingSetRecord): Promise<VectorMatrix> {
+export async function loadVectorMatrix(store: VectorStore, set: EmbeddingSetRecord, options: { shared?: boolean } = {}): Promise<VectorMatrix> {
   assertCompleteSet(set);
-  const chunks = await store.getChunks(set.corpusId, set.modelKey);
+  const chunks = options.shared ? await sharedChunks(store, set) : await store.getChunks(set.corpusId, set.modelKey);
   chunks.forEach((chunk, i) => {
     if (chunk.index !== i) throw new Error(`Chunk ${i} of the vectors of ${set.model.modelId} is missing; delete the set and embed again.`);
   });
@@ -33,6 +34,20 @@ export async function loadVectorMatrix(store: VectorStore, set: EmbeddingSetReco
   } catch (error) {
     throw new Error(`The stored vectors of ${describeEmbeddingModel(set.model)} cannot be read: ${(error as Error).message}`, { cause: error });
   }
+}
+
+// Each stored chunk copied into shared memory as it is read: memory holds one unshared chunk at a time.
+async function sharedChunks(store: VectorStore, set: EmbeddingSetRecord): Promise<VectorChunk[]> {
+  const chunks: VectorChunk[] = [];
+  for (let i = 0, rows = 0; rows < set.rowsDone; i++) {
+    const chunk = await store.getChunk(set.corpusId, set.modelKey, i);
+    if (!chunk || chunk.ids.length === 0) break; // reported as a missing chunk or a row count mismatch below
+    const vectors = new Float32Array(new SharedArrayBuffer(chunk.vectors.byteLength));
+    vectors.set(chunk.vectors);
+    chunks.push({ ...chunk, vectors });
+    rows += chunk.ids.length;
+  }
+  return chunks;
 }
 
 /**

@@ -1,6 +1,16 @@
 import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
 import { ChunkedRows, DEFAULT_CHUNK_ROWS } from './chunked-rows.ts';
 
+/** What another thread needs to search the same float32 rows: chunks in shared memory pass by reference. */
+export interface SharedVectorMatrix {
+  model: EmbeddingModelInfo;
+  ids: readonly string[];
+  chunkRows: number;
+  rows: number;
+  /** Full-capacity chunk buffers; the last one's rows past `rows` are unused. */
+  chunks: readonly Float32Array[];
+}
+
 /** Options of a new {@link VectorMatrix}. */
 export interface VectorMatrixOptions {
   /** The model whose vectors the matrix holds; its `dimensions` is the row width. */
@@ -91,6 +101,22 @@ export class VectorMatrix {
     const matrix = new VectorMatrix(options);
     matrix.rowStore = rows;
     for (const id of ids) matrix.claimId(id);
+    return matrix;
+  }
+
+  /** What {@link adopt} needs, for postMessage (the rows are shared only if their chunks are in shared memory). */
+  share(): SharedVectorMatrix {
+    const { rows } = this;
+    return { model: this.model, ids: this.ids, chunkRows: rows.chunkRows, rows: rows.size, chunks: Array.from({ length: rows.chunkCount }, (_, c) => rows.rawChunk(c)) };
+  }
+
+  /** The same rows in another thread, without copying them; the adopted matrix cannot be appended to. */
+  static adopt(shared: SharedVectorMatrix): VectorMatrix {
+    const rows = ChunkedRows.adopt(shared.model.dimensions, shared.chunkRows, shared.chunks, shared.rows);
+    if (rows.size !== shared.ids.length) throw new Error(`${shared.ids.length} ids for ${rows.size} shared rows`);
+    const matrix = new VectorMatrix({ model: shared.model, chunkRows: shared.chunkRows });
+    matrix.rowStore = rows;
+    for (const id of shared.ids) matrix.claimId(id);
     return matrix;
   }
 

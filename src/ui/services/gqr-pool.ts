@@ -12,10 +12,11 @@ import {
 } from '../../core/index.ts';
 import { withAbortPort } from '../../workers/abort-bridge.ts';
 import type { GqrInspection, GqrPrepareResult, GqrWorkerApi } from '../../workers/gqr-worker-api.ts';
+import { connectVectorShare } from './vector-broker.ts';
 
 /** A GQR worker as the pool sees it: every call returns a promise (a comlink remote, or an in-thread fake in tests). */
 export type GqrWorkerRemote = {
-  [K in keyof GqrWorkerApi]: (...args: Parameters<GqrWorkerApi[K]>) => Promise<Awaited<ReturnType<GqrWorkerApi[K]>>>;
+  [K in keyof GqrWorkerApi]: (...args: Parameters<NonNullable<GqrWorkerApi[K]>>) => Promise<Awaited<ReturnType<NonNullable<GqrWorkerApi[K]>>>>;
 };
 
 /** A started worker. */
@@ -189,7 +190,9 @@ let browserPool: GqrWorkerPool | null = null;
 export function getGqrPool(): GqrWorkerPool {
   browserPool ??= new GqrWorkerPool((index) => {
     const worker = new Worker(new URL('../../workers/gqr.worker.ts', import.meta.url), { type: 'module', name: `gqr-${index}` });
-    return { api: Comlink.wrap<GqrWorkerApi>(worker) as unknown as GqrWorkerRemote, terminate: () => worker.terminate() };
+    const api = Comlink.wrap<GqrWorkerApi>(worker) as unknown as GqrWorkerRemote;
+    connectVectorShare(api, `gqr-${index}`);
+    return { api, terminate: () => worker.terminate() };
   });
   return browserPool;
 }

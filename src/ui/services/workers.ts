@@ -5,6 +5,7 @@ import type { CorpusWorkerApi } from '../../workers/corpus-worker-api.ts';
 import type { EmbedWorkerApi } from '../../workers/embed-worker-api.ts';
 import type { HdsWorkerApi } from '../../workers/hds-worker-api.ts';
 import type { RetrievalWorkerApi } from '../../workers/retrieval-worker-api.ts';
+import { connectVectorShare } from './vector-broker.ts';
 
 let corpusWorker: Comlink.Remote<CorpusWorkerApi> | null = null;
 let retrievalWorker: Comlink.Remote<RetrievalWorkerApi> | null = null;
@@ -22,9 +23,12 @@ export function getCorpusWorker(): Comlink.Remote<CorpusWorkerApi> {
 
 /** The worker that runs retrieval pipelines: searches and query sets. */
 export function getRetrievalWorker(): Comlink.Remote<RetrievalWorkerApi> {
-  retrievalWorker ??= Comlink.wrap<RetrievalWorkerApi>(
-    new Worker(new URL('../../workers/retrieval.worker.ts', import.meta.url), { type: 'module', name: 'retrieval' }),
-  );
+  if (!retrievalWorker) {
+    retrievalWorker = Comlink.wrap<RetrievalWorkerApi>(
+      new Worker(new URL('../../workers/retrieval.worker.ts', import.meta.url), { type: 'module', name: 'retrieval' }),
+    );
+    connectVectorShare(retrievalWorker, 'retrieval');
+  }
   return retrievalWorker;
 }
 
@@ -38,7 +42,10 @@ export function getEmbedWorker(): Comlink.Remote<EmbedWorkerApi> {
 
 /** The worker that runs HDS and the baselines. */
 export function getHdsWorker(): Comlink.Remote<HdsWorkerApi> {
-  hdsWorker ??= Comlink.wrap<HdsWorkerApi>(new Worker(new URL('../../workers/hds.worker.ts', import.meta.url), { type: 'module', name: 'hds' }));
+  if (!hdsWorker) {
+    hdsWorker = Comlink.wrap<HdsWorkerApi>(new Worker(new URL('../../workers/hds.worker.ts', import.meta.url), { type: 'module', name: 'hds' }));
+    connectVectorShare(hdsWorker, 'hds');
+  }
   return hdsWorker;
 }
 

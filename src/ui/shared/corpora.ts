@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { deleteCorpus } from '../../core/index.ts';
 import { corporaKey, storageKey } from '../services/query-keys.ts';
 import { getCorpusRemoval, getCorpusStore, getStorageInfo } from '../services/stores.ts';
+import { forgetSharedVectors } from '../services/vector-broker.ts';
 import { getRetrievalWorker } from '../services/workers.ts';
 import { announceCorporaChanged } from './corpora-channel.ts';
 import { useLoadStore } from './load-store.ts';
@@ -25,6 +26,7 @@ export function useDeleteCorpus() {
   return useMutation({
     mutationFn: async (id: string) =>
       deleteCorpus(id, await getCorpusRemoval(), async () => {
+        forgetSharedVectors(id);
         await getRetrievalWorker().forget(id);
         const load = useLoadStore.getState();
         if (load.state.status === 'done' && load.state.result.corpus.id === id) load.dismiss();

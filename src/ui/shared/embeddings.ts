@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { embeddingSetsKey, modelFoldersKey, storageKey } from '../services/query-keys.ts';
 import { getCorpusStore, getVectorStore } from '../services/stores.ts';
+import { forgetSharedVectors } from '../services/vector-broker.ts';
 import { getEmbedWorker, getRetrievalWorker } from '../services/workers.ts';
 
 /** The embedding sets of a corpus (complete or not), newest first. */
@@ -32,6 +33,7 @@ export function useDeleteEmbeddingSet() {
   return useMutation({
     mutationFn: async ({ corpusId, modelKey }: { corpusId: string; modelKey: string }) => {
       await (await getVectorStore()).deleteSet(corpusId, modelKey);
+      forgetSharedVectors(corpusId);
       await getRetrievalWorker().forget(corpusId);
     },
     onSettled: (_data, _error, { corpusId }) =>

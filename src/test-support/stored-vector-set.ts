@@ -1,0 +1,42 @@
+// A stored embedding set of random unit vectors, for the tests of loading and sharing vectors.
+import { MemoryVectorStore, type EmbeddingModelInfo, type EmbeddingSetRecord } from '../core/index.ts';
+import { randomRows, seededRandom } from './random-vectors.ts';
+
+/** The model of {@link storedSet}'s vectors (the dense tests' `testModel(24)`). */
+export const storedSetModel: EmbeddingModelInfo = { modelId: 'test-model', dtype: 'fp32', pooling: 'mean', dimensions: 24, prefixes: { query: '', passage: '' } };
+
+/** A complete stored set of `rows` random unit vectors of 24 dimensions ({@link storedSetModel}), in chunks of 16 rows. */
+export async function storedSet(rows: number, corpusId = 'c'): Promise<{ store: MemoryVectorStore; set: EmbeddingSetRecord }> {
+  const store = new MemoryVectorStore();
+  const set: EmbeddingSetRecord = {
+    corpusId,
+    modelKey: 'm',
+    model: storedSetModel,
+    source: { location: 'path', modelId: 'test-model' },
+    maxTokens: 128,
+    chunkRows: 16,
+    tokens: false,
+    totalRows: rows,
+    rowsDone: 0,
+    lastId: null,
+    complete: false,
+    device: 'cpu',
+    bytes: 0,
+    createdAt: 1,
+    updatedAt: 1,
+  };
+  await store.createSet(set);
+  const values = randomRows(seededRandom(5), rows, 24);
+  for (let i = 0, c = 0; i < rows; i += 16, c++) {
+    const n = Math.min(16, rows - i);
+    const vectors = values.slice(i * 24, (i + n) * 24);
+    for (let r = 0; r < n; r++) {
+      let s = 0;
+      for (let j = 0; j < 24; j++) s += vectors[r * 24 + j]! ** 2;
+      for (let j = 0; j < 24; j++) vectors[r * 24 + j]! /= Math.sqrt(s);
+    }
+    const ids = Array.from({ length: n }, (_, r) => `d${i + r}`);
+    await store.writeChunk(corpusId, 'm', { index: c, ids, vectors }, [], { rowsDone: i + n, lastId: ids[n - 1]!, complete: i + n === rows, bytesAdded: vectors.byteLength });
+  }
+  return { store, set: (await store.getSet(corpusId, 'm'))! };
+}
