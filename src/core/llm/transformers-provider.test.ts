@@ -44,7 +44,13 @@ function fakeTransformers(pieces: string[], options: { failLoad?: string; pieceD
         }
         return [{ generated_text: [...(messages as unknown[]), { role: 'assistant', content: text }] }];
       };
-      generator.tokenizer = { apply_chat_template: () => [1, 2, 3, 4, 5, 6, 7] };
+      // As transformers.js 4: a dict unless return_dict is false.
+      generator.tokenizer = {
+        apply_chat_template: (_messages: unknown, opts: { return_dict?: boolean }) => {
+          const ids = [1, 2, 3, 4, 5, 6, 7];
+          return opts.return_dict === false ? ids : { input_ids: ids, attention_mask: ids.map(() => 1) };
+        },
+      };
       return generator;
     },
   };

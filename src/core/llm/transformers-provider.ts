@@ -183,7 +183,8 @@ export class TransformersTextProvider implements LlmProvider {
 
   private promptTokens(generator: TextGeneratorLike, messages: unknown[]): number {
     try {
-      const ids = generator.tokenizer.apply_chat_template(messages, { add_generation_prompt: true, tokenize: true, return_tensor: false });
+      // return_dict defaults to true in transformers.js 4: without `return_dict: false` this is {input_ids, attention_mask}.
+      const ids = generator.tokenizer.apply_chat_template(messages, { add_generation_prompt: true, tokenize: true, return_tensor: false, return_dict: false });
       return Array.isArray(ids) ? ids.length : 0;
     } catch {
       return 0;
