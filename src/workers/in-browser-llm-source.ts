@@ -4,9 +4,9 @@ import { probeAppTextModel, type ModelLoadProgress, type TextModelSource, type T
 import { ModelFileFetcher } from './model-file-fetcher.ts';
 
 export function inBrowserModelSource(transformers: () => Promise<TransformersModule>) {
-  return async (modelId: string, dtype: string, onProgress?: (event: ModelLoadProgress) => void): Promise<TextModelSource> => {
+  return async (modelId: string, _dtype: string, onProgress?: (event: ModelLoadProgress) => void): Promise<TextModelSource> => {
     const modelsPath = `${import.meta.env.BASE_URL}models/`;
-    const presence = await probeAppTextModel(modelsPath, modelId, dtype);
+    const presence = await probeAppTextModel(modelsPath, modelId);
     const { env } = await transformers();
     if (!presence.present) {
       env.useCustomCache = false;

@@ -1,6 +1,6 @@
 // In-browser chat models that `npm run models` writes into the app's public/models/ (served at /models/), so the
 // in-browser provider can run them offline; any other model id comes from the Hugging Face hub.
-import { probeAppModel, type AppModelPresence } from '../embedding/app-model-presence.ts';
+import type { AppModelPresence } from '../embedding/app-model-presence.ts';
 
 /** A text-generation model the project itself exports for transformers.js. */
 export interface LocalInBrowserModel {
@@ -33,16 +33,25 @@ export function findLocalInBrowserModel(modelId: string): LocalInBrowserModel | 
 }
 
 /**
- * Whether the app serves `modelId` from its `models/` path (e.g. `/models/`) with the files transformers.js reads
- * for `dtype`: config, tokenizer and weights (HEAD requests, as for the embedding models).
+ * The files whose presence says the app serves a local model: the config, the tokenizer and chat template, and the
+ * models step's export.json, written last, once every weight file is in place. The weights themselves are not
+ * asked for: `vite preview` reads a whole file even for a HEAD request (a minute for the 862 MB q4 file here).
  */
-export function probeAppTextModel(
+export const LOCAL_TEXT_MODEL_MARKERS = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'export.json'] as const;
+
+/** Whether the app serves `modelId` from its `models/` path (e.g. `/models/`), with HEAD requests. */
+export async function probeAppTextModel(
   modelsPath: string,
   modelId: string,
-  dtype: string,
-  fetchFile?: (url: string, init: { method: 'HEAD' }) => Promise<{ ok: boolean }>,
+  fetchFile: (url: string, init: { method: 'HEAD' }) => Promise<{ ok: boolean }> = fetch,
 ): Promise<AppModelPresence> {
-  return probeAppModel(modelsPath, modelId.trim(), dtype as Parameters<typeof probeAppModel>[2], fetchFile);
+  const id = modelId.trim();
+  const base = `${modelsPath.endsWith('/') ? modelsPath : `${modelsPath}/`}${id}/`;
+  const answers = await Promise.all(
+    LOCAL_TEXT_MODEL_MARKERS.map(async (file) => ({ file, ok: await fetchFile(base + file, { method: 'HEAD' }).then((r) => r.ok, () => false) })),
+  );
+  const missingFiles = answers.filter((a) => !a.ok).map((a) => a.file);
+  return { modelId: id, present: missingFiles.length === 0, missingFiles };
 }
 
 /** Words that say how to get a local in-browser model that the app does not serve. */

@@ -115,6 +115,36 @@ describe('TransformersTextProvider', () => {
   });
 });
 
+describe('TransformersTextProvider source', () => {
+  it('reads the model from the source decided at load time and releases it after the load', async () => {
+    const fake = fakeTransformers(['ok']);
+    let released = 0;
+    const provider = new TransformersTextProvider({
+      modelId: 'local/chat',
+      transformers: fake.module,
+      source: async () => ({ allowRemoteModels: false, localModelPath: '/models/', release: () => released++ }),
+    });
+    expect((await provider.complete({ messages: [{ role: 'user', content: 'x' }] })).content).toBe('ok');
+    expect(fake.env).toMatchObject({ allowRemoteModels: false, allowLocalModels: true, localModelPath: '/models/' });
+    expect(released).toBe(1);
+  });
+
+  it('names the local path when a local model cannot be loaded', async () => {
+    const fake = fakeTransformers([], { failLoad: 'Could not locate file "onnx/model_q4.onnx"' });
+    let released = 0;
+    const provider = new TransformersTextProvider({
+      modelId: 'local/chat',
+      transformers: fake.module,
+      source: async () => ({ allowRemoteModels: false, localModelPath: '/models/', release: () => released++ }),
+    });
+    expect(await provider.testConnection()).toEqual({
+      ok: false,
+      message: 'Could not load the in-browser model "local/chat" (wasm, q4) from the local model path "/models/": Could not locate file "onnx/model_q4.onnx"',
+    });
+    expect(released).toBe(1);
+  });
+});
+
 describe('generatedText', () => {
   it('reads chat and plain outputs', () => {
     expect(generatedText([{ generated_text: [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }] }])).toBe('a');

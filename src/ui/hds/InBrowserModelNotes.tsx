@@ -8,7 +8,7 @@ function useLocalTextModels(): Map<string, boolean> | undefined {
     queryKey: ['app-text-model-presence'],
     queryFn: async () => {
       const modelsPath = `${import.meta.env.BASE_URL}models/`;
-      const answers = await Promise.all(LOCAL_IN_BROWSER_MODELS.map((m) => probeAppTextModel(modelsPath, m.modelId, m.dtype)));
+      const answers = await Promise.all(LOCAL_IN_BROWSER_MODELS.map((m) => probeAppTextModel(modelsPath, m.modelId)));
       return new Map(answers.map((a) => [a.modelId, a.present]));
     },
     staleTime: Infinity,
