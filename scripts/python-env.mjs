@@ -14,19 +14,23 @@ export function venvPython(root) {
   return fs.existsSync(python) ? python : null;
 }
 
-/** Makes the venv and installs the requirements unless that was already done for this requirements file. */
-export function ensurePythonEnv({ root, log }) {
+/**
+ * Makes the venv and installs a requirements file (default REQUIREMENTS) unless that was already done for this
+ * file's content. Each file has its own stamp (`.<file name>.sha256`), so a step's extra requirements never
+ * reinstall the others.
+ */
+export function ensurePythonEnv({ root, log, requirements: file = REQUIREMENTS }) {
   const dir = path.join(root, VENV_DIR);
-  const requirements = path.join(root, REQUIREMENTS);
+  const requirements = path.join(root, file);
   const wanted = crypto.createHash('sha256').update(fs.readFileSync(requirements)).digest('hex');
-  const stamp = path.join(dir, '.requirements.sha256');
+  const stamp = path.join(dir, `.${path.basename(file, '.txt')}.sha256`);
   if (venvPython(root) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8').trim() === wanted) return venvPython(root);
   const system = process.env.PYTHON ?? 'python3';
   if (!venvPython(root)) {
     log(`making a Python venv in ${VENV_DIR}/ with ${system}`);
     execFileSync(system, ['-m', 'venv', dir], { stdio: 'inherit' });
   }
-  log(`installing ${REQUIREMENTS} into ${VENV_DIR}/ (PyTorch for CPU, sentence-transformers, ONNX tools; a few GB the first time)`);
+  log(`installing ${file} into ${VENV_DIR}/${file === REQUIREMENTS ? ' (PyTorch for CPU, sentence-transformers, ONNX tools; a few GB the first time)' : ''}`);
   execFileSync(venvPython(root), ['-m', 'pip', 'install', '--disable-pip-version-check', '-r', requirements], { stdio: 'inherit' });
   fs.writeFileSync(stamp, `${wanted}\n`);
   return venvPython(root);

@@ -198,7 +198,14 @@ export {
   type SavedQuestionRun,
   type SavedBatchRun,
 } from './hds/saved-run.ts';
-export { type TextGenerationDevice } from './llm/transformers-provider.ts';
+export { type TextGenerationDevice, type TextModelSource } from './llm/transformers-provider.ts';
+export {
+  LOCAL_IN_BROWSER_MODELS,
+  findLocalInBrowserModel,
+  probeAppTextModel,
+  howToGetTextModel,
+  type LocalInBrowserModel,
+} from './llm/in-browser-models.ts';
 export {
   createLlmProvider,
   samplingOf,

@@ -1,7 +1,7 @@
 // Hybrid Deep Searcher and baselines over stored corpora: single questions with live events, resumable batches.
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
-import type { TextGenerationDevice, TransformersModule } from '../core/index.ts';
+import type { ProviderHost, TextGenerationDevice, TransformersModule } from '../core/index.ts';
 import { signalOfPort } from './abort-bridge.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
 import { forgetRemote, resourcesOf } from './corpus-sources.ts';
@@ -9,6 +9,7 @@ import { browserEnvironmentSource } from './browser-environment.ts';
 import { exposeInWorker, inWorker } from './expose.ts';
 import { HdsJobs } from './hds-jobs.ts';
 import { vectorShareSlot } from './vector-share-port.ts';
+import { inBrowserModelSource } from './in-browser-llm-source.ts';
 import type { HdsWorkerApi } from './hds-worker-api.ts';
 import { idbWorkerStores, once, type WorkerStores } from './worker-stores.ts';
 
@@ -35,10 +36,12 @@ async function webGpuDevice(): Promise<TextGenerationDevice> {
   }
 }
 
+type HdsHost = { transformers: () => Promise<TransformersModule>; autoDevice: TextGenerationDevice; inBrowserSource?: ProviderHost['inBrowserSource'] };
+
 /** The HDS worker's API over `stores`; `host` loads transformers.js and says which device to use. */
 export function createHdsWorkerApi(
   stores: Pick<WorkerStores, 'corpora' | 'vectors' | 'agentRuns'>,
-  host: { transformers: () => Promise<TransformersModule>; autoDevice: TextGenerationDevice },
+  host: HdsHost,
 ): HdsWorkerApi {
   const slot = vectorShareSlot();
   // The stores open on first call.
@@ -69,7 +72,7 @@ export function createHdsWorkerApi(
 }
 
 if (inWorker()) {
-  const host: { transformers: () => Promise<TransformersModule>; autoDevice: TextGenerationDevice } = { transformers: loadTransformers, autoDevice: 'wasm' };
+  const host: HdsHost = { transformers: loadTransformers, autoDevice: 'wasm', inBrowserSource: inBrowserModelSource(loadTransformers) };
   void webGpuDevice().then((device) => (host.autoDevice = device));
   exposeInWorker(createHdsWorkerApi(idbWorkerStores(), host));
 }

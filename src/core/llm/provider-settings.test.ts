@@ -49,6 +49,24 @@ describe('createLlmProvider', () => {
     expect((wasm as TransformersTextProvider).runtime).toEqual({ device: 'wasm', dtype: 'q4' });
   });
 
+  it('runs the local model of `npm run models` with its one weight variant, from where the host says', async () => {
+    const asked: Array<[string, string]> = [];
+    const provider = createLlmProvider(
+      { kind: 'transformers', modelId: ' local/qwen2.5-coder-0.5b-instruct ', device: 'auto' },
+      {
+        autoDevice: 'webgpu',
+        inBrowserSource: async (modelId, dtype) => {
+          asked.push([modelId, dtype]);
+          throw new Error('probe stopped here');
+        },
+      },
+    ) as TransformersTextProvider;
+    expect(provider.runtime).toEqual({ device: 'webgpu', dtype: 'q4' });
+    expect(provider.describe().model).toBe('local/qwen2.5-coder-0.5b-instruct');
+    await expect(provider.load()).rejects.toThrow('probe stopped here');
+    expect(asked).toEqual([['local/qwen2.5-coder-0.5b-instruct', 'q4']]);
+  });
+
   it('says what is missing', () => {
     expect(() => createLlmProvider({ kind: 'openai-compatible', presetId: 'custom', baseUrl: '', model: 'm' })).toThrow('The base URL of the model server is empty.');
     expect(() => createLlmProvider({ kind: 'transformers', modelId: ' ', device: 'wasm' })).toThrow('The model id is empty.');

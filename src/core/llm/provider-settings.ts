@@ -1,6 +1,7 @@
 import type { ModelLoadProgress, TransformersModule } from '../embedding/embedder.ts';
 import { OpenAiCompatibleProvider } from './openai-provider.ts';
-import { TransformersTextProvider, type TextGenerationDevice } from './transformers-provider.ts';
+import { findLocalInBrowserModel } from './in-browser-models.ts';
+import { TransformersTextProvider, type TextGenerationDevice, type TextModelSource } from './transformers-provider.ts';
 import type { LlmProvider } from './types.ts';
 
 /** An OpenAI-compatible chat-completions endpoint, as the model settings hold it. */
@@ -48,14 +49,22 @@ export interface ProviderHost {
   autoDevice?: TextGenerationDevice;
   /** Model download progress of in-browser models. */
   onModelProgress?: (event: ModelLoadProgress) => void;
+  /** Where an in-browser model's files come from (the app's /models/ when it serves them); default the hub. */
+  inBrowserSource?: (modelId: string, dtype: string, onProgress?: (event: ModelLoadProgress) => void) => Promise<TextModelSource>;
 }
 
 /** Builds the provider the settings describe. Throws an Error in plain words for incomplete settings. */
 export function createLlmProvider(settings: LlmProviderSettings, host: ProviderHost = {}): LlmProvider {
   if (settings.kind === 'transformers') {
+    const device = settings.device === 'auto' ? (host.autoDevice ?? 'wasm') : settings.device;
+    // A model of `npm run models` has one weight variant, whatever the device.
+    const dtype = findLocalInBrowserModel(settings.modelId)?.dtype;
+    const source = host.inBrowserSource;
     return new TransformersTextProvider({
-      modelId: settings.modelId,
-      device: settings.device === 'auto' ? (host.autoDevice ?? 'wasm') : settings.device,
+      modelId: settings.modelId.trim(),
+      device,
+      dtype,
+      source: source ? () => source(settings.modelId.trim(), dtype ?? (device === 'webgpu' ? 'q4f16' : 'q4'), host.onModelProgress) : undefined,
       temperature: settings.temperature,
       maxTokens: settings.maxTokens,
       onLoadProgress: host.onModelProgress,

@@ -44,7 +44,13 @@ function fakeTransformers(pieces: string[], options: { failLoad?: string; pieceD
         }
         return [{ generated_text: [...(messages as unknown[]), { role: 'assistant', content: text }] }];
       };
-      generator.tokenizer = { apply_chat_template: () => [1, 2, 3, 4, 5, 6, 7] };
+      // As transformers.js 4: a dict unless return_dict is false.
+      generator.tokenizer = {
+        apply_chat_template: (_messages: unknown, opts: { return_dict?: boolean }) => {
+          const ids = [1, 2, 3, 4, 5, 6, 7];
+          return opts.return_dict === false ? ids : { input_ids: ids, attention_mask: ids.map(() => 1) };
+        },
+      };
       return generator;
     },
   };
@@ -106,6 +112,36 @@ describe('TransformersTextProvider', () => {
     });
     await expect(provider.complete({ messages: [{ role: 'user', content: 'x' }] })).rejects.toThrow('Could not locate file');
     expect(fake.calls).toHaveLength(2);
+  });
+});
+
+describe('TransformersTextProvider source', () => {
+  it('reads the model from the source decided at load time and releases it after the load', async () => {
+    const fake = fakeTransformers(['ok']);
+    let released = 0;
+    const provider = new TransformersTextProvider({
+      modelId: 'local/chat',
+      transformers: fake.module,
+      source: async () => ({ allowRemoteModels: false, localModelPath: '/models/', release: () => released++ }),
+    });
+    expect((await provider.complete({ messages: [{ role: 'user', content: 'x' }] })).content).toBe('ok');
+    expect(fake.env).toMatchObject({ allowRemoteModels: false, allowLocalModels: true, localModelPath: '/models/' });
+    expect(released).toBe(1);
+  });
+
+  it('names the local path when a local model cannot be loaded', async () => {
+    const fake = fakeTransformers([], { failLoad: 'Could not locate file "onnx/model_q4.onnx"' });
+    let released = 0;
+    const provider = new TransformersTextProvider({
+      modelId: 'local/chat',
+      transformers: fake.module,
+      source: async () => ({ allowRemoteModels: false, localModelPath: '/models/', release: () => released++ }),
+    });
+    expect(await provider.testConnection()).toEqual({
+      ok: false,
+      message: 'Could not load the in-browser model "local/chat" (wasm, q4) from the local model path "/models/": Could not locate file "onnx/model_q4.onnx"',
+    });
+    expect(released).toBe(1);
   });
 });
 

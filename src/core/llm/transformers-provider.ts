@@ -23,10 +23,22 @@ export interface TransformersProviderOptions {
   allowRemoteModels?: boolean;
   /** Sets `env.localModelPath` (a URL path in browsers, a folder in Node) and allows local models. */
   localModelPath?: string;
+  /**
+   * Decided just before loading (overrides `allowRemoteModels`/`localModelPath`): where the files come from, e.g.
+   * the app's own /models/ when it serves this model. `release` runs once the model is loaded or has failed.
+   */
+  source?: () => Promise<TextModelSource>;
   /** Download and loading progress, per file. */
   onLoadProgress?: (event: ModelLoadProgress) => void;
   /** The transformers.js module, or a loader for it; default a dynamic import of `@huggingface/transformers`. */
   transformers?: TransformersModule | (() => Promise<TransformersModule>);
+}
+
+/** Where a text-generation model's files are read from. */
+export interface TextModelSource {
+  allowRemoteModels: boolean;
+  localModelPath?: string;
+  release?: () => void;
 }
 
 // The parts of transformers.js this provider uses (typed loosely: the library's own types are very wide).
@@ -47,7 +59,8 @@ const DEFAULT_MAX_NEW_TOKENS = 512;
 /**
  * A small instruct model run in process through transformers.js `pipeline('text-generation')`: streamed through a
  * `TextStreamer`, stopped on abort with `InterruptableStoppingCriteria`. The model is downloaded (with progress) on the
- * first call. Untested against a real instruct model in this repository (no model hub here).
+ * first call. Checked against a real model (Qwen2.5-Coder-0.5B-Instruct exported by `npm run models`) in
+ * bench/real/in-browser-llm.real.test.ts and e2e-real/hds-in-browser-llm.spec.ts.
  */
 export class TransformersTextProvider implements LlmProvider {
   private readonly options: TransformersProviderOptions;
@@ -79,9 +92,12 @@ export class TransformersTextProvider implements LlmProvider {
     const given = this.options.transformers;
     const module = typeof given === 'function' ? await given() : (given ?? (await import('@huggingface/transformers')));
     const { env } = module;
-    env.allowRemoteModels = this.options.allowRemoteModels ?? true;
-    if (this.options.localModelPath !== undefined) {
-      env.localModelPath = this.options.localModelPath;
+    const source: TextModelSource = this.options.source
+      ? await this.options.source()
+      : { allowRemoteModels: this.options.allowRemoteModels ?? true, localModelPath: this.options.localModelPath };
+    env.allowRemoteModels = source.allowRemoteModels;
+    if (source.localModelPath !== undefined) {
+      env.localModelPath = source.localModelPath;
       env.allowLocalModels = true;
     }
     const { device, dtype } = this.runtime;
@@ -98,6 +114,8 @@ export class TransformersTextProvider implements LlmProvider {
       const reason = error instanceof Error ? error.message : String(error);
       const where = env.allowRemoteModels ? 'the Hugging Face hub' : `the local model path "${env.localModelPath}"`;
       throw new LlmError('network', `Could not load the in-browser model "${this.options.modelId}" (${device}, ${dtype}) from ${where}: ${reason}`);
+    } finally {
+      source.release?.();
     }
   }
 
@@ -165,7 +183,8 @@ export class TransformersTextProvider implements LlmProvider {
 
   private promptTokens(generator: TextGeneratorLike, messages: unknown[]): number {
     try {
-      const ids = generator.tokenizer.apply_chat_template(messages, { add_generation_prompt: true, tokenize: true, return_tensor: false });
+      // return_dict defaults to true in transformers.js 4: without `return_dict: false` this is {input_ids, attention_mask}.
+      const ids = generator.tokenizer.apply_chat_template(messages, { add_generation_prompt: true, tokenize: true, return_tensor: false, return_dict: false });
       return Array.isArray(ids) ? ids.length : 0;
     } catch {
       return 0;

@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import { useState } from 'react';
 import { findLlmPreset, LLM_PRESETS, NUMERIC_RULES, type ConnectionTestResult, type LlmProviderSettings } from '../../core/index.ts';
+import { InBrowserModelNotes } from './InBrowserModelNotes.tsx';
 import { NumberField } from '../shared/NumberField.tsx';
 import { errorMessage, formatBytes } from '../shared/format.ts';
 import type { HdsWorkerEvent } from '../../workers/hds-worker-api.ts';
@@ -139,12 +140,7 @@ export function ModelSettings() {
       </button>
       <div className="model-notes">
         {provider.kind === 'transformers' ? (
-          <p className="hint" data-testid="in-browser-needs">
-            Needs a text-generation model exported to ONNX for transformers.js (config.json, tokenizer files and onnx/model*.onnx with past key values):{' '}
-            {provider.modelId || 'the model'} is downloaded from the Hugging Face hub on first use (a few hundred MB, network needed), then runs in this browser;
-            WebGPU is much faster than the CPU. Nothing offline provides one: `npm run models` fetches a GGUF model instead — for that, run `npm run llm:serve`
-            and choose “llama.cpp server”. Small models follow the search-query format loosely.
-          </p>
+          <InBrowserModelNotes modelId={provider.modelId} onUse={(modelId) => setProvider({ modelId } as Partial<LlmProviderSettings>)} />
         ) : (
           <>
             {preset && <p className="hint">{preset.notes}</p>}
