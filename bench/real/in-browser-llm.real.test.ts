@@ -5,8 +5,7 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { BROWSER_LLM, browserLlmPresent, browserLlmRecord } from '../../scripts/browser-llm.mjs';
-import { findLocalInBrowserModel, LOCAL_IN_BROWSER_MODELS } from '../../src/core/llm/in-browser-models.ts';
-import { TransformersTextProvider } from '../../src/core/llm/transformers-provider.ts';
+import { findLocalInBrowserModel, LOCAL_IN_BROWSER_MODELS, TransformersTextProvider } from '../../src/core/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const modelsDir = `${path.join(root, 'public/models')}${path.sep}`;

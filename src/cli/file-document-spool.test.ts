@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCorpus, SpooledCorpusStore, type CorpusDocument } from '../core/index.ts';
-import { memorySource } from '../core/corpus/fixtures/memory-source.ts';
 import { captureIo } from '../test-support/capture-io.ts';
 import { FileDocumentSpool, type SpoolFile } from './file-document-spool.ts';
 import { loadDataset, type LoadDatasetOptions } from './load-dataset.ts';
+import { fileSource } from './node-sources.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-spool-test-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -107,7 +107,7 @@ describe('FileDocumentSpool', () => {
     for (const n of [10, 10_000]) {
       const stats = { bytes: 0, reads: 0 };
       const store = new SpooledCorpusStore(() => FileDocumentSpool.create({ dir, open: countingOpen(stats) }));
-      const { corpus } = await loadCorpus([memorySource('corpus.jsonl', generated(n))], { name: 'g' }, store);
+      const { corpus } = await loadCorpus([await fileSource(write(`generated-${n}/corpus.jsonl`, generated(n)))], { name: 'g' }, store);
       expect(stats.reads).toBe(0);
       const ids = Array.from({ length: 10 }, (_, i) => `doc${String(Math.floor((i * n) / 10)).padStart(6, '0')}`);
       const docs = await store.getDocuments(corpus.id, ids);
@@ -163,7 +163,7 @@ describe('FileDocumentSpool', () => {
       };
     };
     const store = new SpooledCorpusStore(() => FileDocumentSpool.create({ dir: spoolDir, open: full }));
-    await expect(loadCorpus([memorySource('corpus.jsonl', generated(20))], { name: 'g' }, store)).rejects.toThrow(
+    await expect(loadCorpus([await fileSource(write('generated-failing/corpus.jsonl', generated(20)))], { name: 'g' }, store)).rejects.toThrow(
       /Cannot write the document spool .*dsw-documents-.*documents\.jsonl: ENOSPC: no space left on device/,
     );
     expect(spoolsIn(spoolDir)).toEqual([]);

@@ -198,7 +198,7 @@ export {
   type SavedQuestionRun,
   type SavedBatchRun,
 } from './hds/saved-run.ts';
-export { type TextGenerationDevice, type TextModelSource } from './llm/transformers-provider.ts';
+export { TransformersTextProvider, type TextGenerationDevice, type TextModelSource } from './llm/transformers-provider.ts';
 export {
   LOCAL_IN_BROWSER_MODELS,
   findLocalInBrowserModel,
