@@ -144,14 +144,6 @@ export async function benchScale(options: { sizes?: number[]; nodeSizes?: number
   await plotScale(all.node, all.tab, all.served);
 }
 
-/** Records one size measured outside `benchScale` (for example a long run started by hand). */
-export function recordResult(kind: 'node' | 'tab', result: NodeResult | BrowserSizeResult): void {
-  const file = RESULTS_FILE;
-  const all = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : { node: [], tab: [] };
-  all[kind] = [...all[kind].filter((r: { docs: number }) => r.docs !== result.docs), result].sort((a, b) => a.docs - b.docs);
-  fs.writeFileSync(file, JSON.stringify(all, null, 2));
-}
-
 async function plotScale(node: NodeResult[], tab: BrowserSizeResult[], served: ServedResult[] = []): Promise<void> {
   const pts = (rows: Array<{ docs: number }>, f: (r: any) => number) => rows.map((r) => [r.docs, f(r)] as [number, number]);
   const charts: Record<string, LineChartSpec> = {

@@ -30,13 +30,13 @@ async function call(pathname: string, body?: unknown): Promise<any> {
 const queries = ((await call('/queries')) as Array<{ text: string }>).map((q) => q.text);
 const spec = { kind: 'bm25', params: { k1: 0.9, b: 0.4, d: 0, termCountBoost: false } };
 for (const query of queries.slice(0, 20)) await call('/search', { spec, query, k: 10 });
-const client: number[] = [];
-const server_: number[] = [];
+const clientMs: number[] = [];
+const searchMs: number[] = [];
 for (const query of queries) {
   const t = performance.now();
   const answer = (await call('/search', { spec, query, k: 10 })) as { hits: unknown[]; elapsedMs: number };
-  client.push(performance.now() - t);
-  server_.push(answer.elapsedMs);
+  clientMs.push(performance.now() - t);
+  searchMs.push(answer.elapsedMs);
 }
 const percentiles = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
@@ -52,8 +52,8 @@ console.log(
     loadPeakMb,
     idleMb,
     queries: queries.length,
-    client: percentiles(client),
-    search: percentiles(server_),
+    client: percentiles(clientMs),
+    search: percentiles(searchMs),
     cpus: os.cpus().length,
   }),
 );
