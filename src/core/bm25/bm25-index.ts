@@ -88,7 +88,7 @@ export class Bm25Index {
 
   has(id: string): boolean {
     if (this.builder) return this.builder.has(id);
-    this.idNumbers ??= new StringTableLookup(this.index!.ids);
+    this.idNumbers ??= StringTableLookup.of(this.index!.ids);
     return this.idNumbers.indexOf(id) >= 0;
   }
 

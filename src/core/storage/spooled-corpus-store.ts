@@ -42,7 +42,7 @@ export class SpooledCorpusStore extends MemoryCorpusStore {
   override async commitCorpus(corpusId: string, commit: CorpusCommit): Promise<void> {
     // Every document read back is checked against the id it was asked for (getDocuments), which is what would
     // catch an index and a spool filled in different orders.
-    this.spoolOf(corpusId).rows = new StringTableLookup(commit.index.compact.ids);
+    this.spoolOf(corpusId).rows = StringTableLookup.of(commit.index.compact.ids);
     await super.commitCorpus(corpusId, commit);
   }
 

@@ -22,4 +22,13 @@ describe('StringTableLookup', () => {
     const lookup = new StringTableLookup(packStrings(Array.from({ length: n }, (_, i) => String(i))));
     expect(lookup.byteLength).toBe(Math.ceil(n * 1.5) * 4);
   });
+
+  it('is built once per table object by `of`, so holders of the same id table share it', () => {
+    const table = packStrings(['a', 'b', 'c']);
+    const first = StringTableLookup.of(table);
+    expect(StringTableLookup.of(table)).toBe(first);
+    expect(first.indexOf('c')).toBe(2);
+    const copy = packStrings(['a', 'b', 'c']);
+    expect(StringTableLookup.of(copy)).not.toBe(first);
+  });
 });

@@ -3,6 +3,8 @@ import type { StringTable } from './string-table.ts';
 /** Slots per string: a load factor of 2/3 keeps linear probes short. */
 const SLOTS_PER_STRING = 1.5;
 
+const shared = new WeakMap<StringTable, StringTableLookup>();
+
 /**
  * Finds a string's position in a `StringTable` in any order (such as an index's document ids) through an
  * open-addressing hash of positions: 6 bytes a string, where a Map of millions of strings costs tens of bytes each.
@@ -11,6 +13,19 @@ const SLOTS_PER_STRING = 1.5;
 export class StringTableLookup {
   /** Position + 1 of the string hashed to each slot; 0 is an empty slot. */
   private readonly slots: Uint32Array;
+
+  /**
+   * The lookup of `table`, built once per table object: the index and a document spool both look ids up in the
+   * same id table, and at 8.8M ids each lookup is 53 MB.
+   */
+  static of(table: StringTable): StringTableLookup {
+    let lookup = shared.get(table);
+    if (!lookup) {
+      lookup = new StringTableLookup(table);
+      shared.set(table, lookup);
+    }
+    return lookup;
+  }
 
   constructor(private readonly table: StringTable) {
     const n = table.ends.length;
