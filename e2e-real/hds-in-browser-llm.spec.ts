@@ -9,7 +9,7 @@ import { BROWSER_LLM, browserLlmPresent } from '../scripts/browser-llm.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 // The bench's system message (the 0.5B model acts on the plan prompt with it rather than echoing it), typed in the page.
 const SYSTEM_PROMPT = fs.readFileSync(path.join(root, 'bench/real/hds-system-prompt.txt'), 'utf8').trim();
-const missing = browserLlmPresent(root) ? null : `public/models/${BROWSER_LLM.modelId}/ not found: run \`npm run models -- browser-llm\`, then build`;
+const missing = browserLlmPresent(root) ? null : `public/models/${BROWSER_LLM.modelId}/ not found: run \`npm run models -- browser-llm\``;
 
 test('the in-browser provider runs the local model offline: the timeline shows its text and an answer', async ({ page }) => {
   test.skip(missing !== null, missing ?? '');
