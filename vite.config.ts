@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { modelsFolder } from './scripts/vite-models-folder.ts';
 
 // The inference software bundled into this build, recorded on every saved run (RunEnvironment).
 const versionOf = (pkg: string): string => JSON.parse(readFileSync(new URL(`./node_modules/${pkg}/package.json`, import.meta.url), 'utf8')).version;
@@ -15,7 +16,8 @@ const coi = process.env.COI === '0'
   : { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
 export default defineConfig({
-  plugins: [react()],
+  // The build leaves public/models/ out (GBs after `npm run models`; BUILD_MODELS=1 copies it); preview serves it.
+  plugins: [react(), modelsFolder({ copyIntoBuild: process.env.BUILD_MODELS === '1' })],
   // No SPA fallback: a missing /models/* file must 404 rather than come back as index.html.
   appType: 'mpa',
   worker: { format: 'es' },

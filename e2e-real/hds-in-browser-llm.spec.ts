@@ -1,12 +1,15 @@
 // The Deep search page with the in-browser provider on the model of `npm run models` (local/qwen2.5-coder-0.5b-
 // instruct, 4-bit ONNX, served by the app from public/models/): loaded in the HDS worker by transformers.js on
 // wasm, offline. One question, one plan turn and small replies: CPU generation is slow. Skipped when absent.
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { BROWSER_LLM, browserLlmPresent } from '../scripts/browser-llm.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const missing = browserLlmPresent(root) ? null : `public/models/${BROWSER_LLM.modelId}/ not found: run \`npm run models -- browser-llm\`, then build`;
+// The bench's system message (the 0.5B model acts on the plan prompt with it rather than echoing it), typed in the page.
+const SYSTEM_PROMPT = fs.readFileSync(path.join(root, 'bench/real/hds-system-prompt.txt'), 'utf8').trim();
+const missing = browserLlmPresent(root) ? null : `public/models/${BROWSER_LLM.modelId}/ not found: run \`npm run models -- browser-llm\``;
 
 test('the in-browser provider runs the local model offline: the timeline shows its text and an answer', async ({ page }) => {
   test.skip(missing !== null, missing ?? '');
@@ -30,6 +33,7 @@ test('the in-browser provider runs the local model offline: the timeline shows i
   await page.getByLabel('Temperature').fill('0');
   await page.getByLabel('Max tokens').fill('24');
   await page.getByLabel('max_turns').fill('1');
+  await page.getByLabel('System message').fill(SYSTEM_PROMPT);
 
   const loadStarted = Date.now();
   await page.getByRole('button', { name: 'Download and load the model' }).click();
@@ -54,4 +58,13 @@ test('the in-browser provider runs the local model offline: the timeline shows i
   expect(answer.length).toBeGreaterThan(0);
   await expect(page.getByTestId('answer-scores')).toHaveText(/^EM [01] F1 \d\.\d\d$/);
   expect(offSite, 'nothing is fetched from outside the app').toEqual([]);
+
+  // The system message went with every HDS call and is saved with the run, as for an HTTP provider.
+  await page.getByRole('button', { name: 'Saved runs' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('saved-run').first().getByRole('button', { name: 'Export' }).click()]);
+  const saved = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')).runs[0];
+  expect(saved.llm).toMatchObject({ provider: 'transformers.js', model: BROWSER_LLM.modelId, systemPrompt: SYSTEM_PROMPT, systemPromptScope: 'hds' });
+  const calls: Array<{ systemPrompt?: string }> = [...saved.run.turns.map((t: { llm: unknown }) => t.llm), ...(saved.run.fallback ? [saved.run.fallback] : [])];
+  expect(calls.length).toBeGreaterThanOrEqual(1);
+  for (const call of calls) expect(call.systemPrompt).toBe(SYSTEM_PROMPT);
 });

@@ -8,7 +8,7 @@ test.afterEach(async () => {
   await server?.close();
 });
 
-test('each model provider keeps its base URL, model and max tokens when switching away and back; a connection result clears when they change', async ({ page }) => {
+test('each model provider keeps its base URL, model, max tokens and system message when switching away and back; a connection result clears when they change', async ({ page }) => {
   server = new OpenAiTestServer({ models: ['test-model', 'other-model'] });
   const baseUrl = await server.start();
   await page.goto('/#/hds');
@@ -35,15 +35,21 @@ test('each model provider keeps its base URL, model and max tokens when switchin
   await expect(page.getByLabel('Model name')).toHaveValue('');
   await expect(page.getByLabel('Max tokens')).toHaveValue('');
   await page.getByLabel('Model name').fill('qwen3:4b');
+  await page.getByLabel('System message').fill('Ask the search engine first.');
   await provider.selectOption('transformers');
   await expect(page.getByLabel('In-browser model id')).toHaveValue(/Qwen2\.5-0\.5B/);
+  // The in-browser model has a system message of its own (a system turn of its chat template).
+  await expect(page.getByLabel('System message')).toHaveValue('');
+  await page.getByLabel('System message').fill('Answer in a few words.');
 
   await provider.selectOption('custom');
   await expect(page.getByLabel('Base URL')).toHaveValue(baseUrl);
   await expect(page.getByLabel('Model name')).toHaveValue('other-model');
   await expect(page.getByLabel('Max tokens')).toHaveValue('777');
+  await expect(page.getByLabel('System message')).toHaveValue('');
   await provider.selectOption('ollama');
   await expect(page.getByLabel('Model name')).toHaveValue('qwen3:4b');
+  await expect(page.getByLabel('System message')).toHaveValue('Ask the search engine first.');
 
   // Stored in this browser: after a reload, switching back still restores the custom server.
   await page.waitForTimeout(600); // the settings are saved 300 ms after the last change
@@ -53,6 +59,8 @@ test('each model provider keeps its base URL, model and max tokens when switchin
   await expect(page.getByLabel('Base URL')).toHaveValue(baseUrl);
   await expect(page.getByLabel('Model name')).toHaveValue('other-model');
   await expect(page.getByLabel('Max tokens')).toHaveValue('777');
+  await page.getByLabel('Provider').selectOption('transformers');
+  await expect(page.getByLabel('System message')).toHaveValue('Answer in a few words.');
 });
 
 test('the GQR lab form keeps top k, measures, grid and fixed settings when leaving the page and after a reload; an out-of-range value disables the run with words', async ({ page }) => {

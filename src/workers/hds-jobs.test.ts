@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadCorpus, MemoryCorpusStore, OKAPI_BM25, type HdsRun, type LlmProviderSettings, type PipelineSpec } from '../core/index.ts';
+import { loadCorpus, MemoryCorpusStore, OKAPI_BM25, type HdsRun, type LlmProviderSettings, type PipelineSpec, type TransformersModule } from '../core/index.ts';
 import { fileSource } from '../cli/node-sources.ts';
 import { IdbAgentRunStore, IdbSettingsStore, openWorkbenchDb } from '../storage/index.ts';
 import { OpenAiTestServer, type RecordedRequest, type ScriptedReply } from '../test-support/openai-test-server.ts';
@@ -120,6 +120,58 @@ describe('HdsJobs.runQuestion', () => {
     const { runs, jobs, provider } = await setup({});
     await expect(jobs.runQuestion({ corpusId, spec, provider, method: 'hds', settings: { hds: { maxTurns: 0 } }, question: 'q' })).rejects.toThrow('max_turns must be >= 1');
     expect(await runs.list()).toEqual([]);
+  });
+});
+
+describe('HdsJobs with the in-browser provider', () => {
+  // A stand-in for transformers.js's pipeline: it records the chat each call was given and answers at once.
+  function fakeTransformers() {
+    const chats: Array<Array<{ role: string; content: string }>> = [];
+    let loads = 0;
+    const module = {
+      env: {},
+      TextStreamer: class {
+        constructor(
+          readonly tokenizer: unknown,
+          readonly opts: { callback_function(text: string): void },
+        ) {}
+      },
+      InterruptableStoppingCriteria: class {
+        interrupt() {}
+      },
+      async pipeline() {
+        loads++;
+        const generator = async (messages: Array<{ role: string; content: string }>, kwargs: { streamer: { opts: { callback_function(text: string): void } } }) => {
+          chats.push(messages);
+          kwargs.streamer.opts.callback_function('\\boxed{Margery Fennick}');
+          return [{ generated_text: [...messages, { role: 'assistant', content: '\\boxed{Margery Fennick}' }] }];
+        };
+        generator.tokenizer = { apply_chat_template: () => [1, 2, 3] };
+        return generator;
+      },
+    };
+    return { module: module as unknown as TransformersModule, chats, loads: () => loads };
+  }
+
+  it('sends the system message as the first turn of the HDS calls, saves it with the run, and keeps the model loaded when only it changes', async () => {
+    const fake = fakeTransformers();
+    const db = await openWorkbenchDb(`hds-jobs-${++dbCount}`);
+    const runs = new IdbAgentRunStore(db, async () => []);
+    const jobs = new HdsJobs({ corpora, runs, resources: () => ({ bm25Index: async () => index }), host: { transformers: async () => fake.module }, clock: () => 1_700_000_000_000 });
+    const model: LlmProviderSettings = { kind: 'transformers', modelId: 'org/tiny-chat', device: 'wasm', maxTokens: 32 };
+    expect(await jobs.testConnection(model)).toEqual({ ok: true, message: 'Loaded org/tiny-chat (wasm, q4).' });
+    const question = 'Who founded the college attended by the engineer who designed the Harrow Point lighthouse?';
+    const saved = await jobs.runQuestion({ corpusId, spec, provider: { ...model, systemPrompt: ' Search first. ' }, method: 'hds', settings: { hds: {} }, question });
+    expect(fake.loads()).toBe(1);
+    expect(fake.chats[0]!.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(fake.chats[0]![0]!.content).toBe('Search first.');
+    expect(fake.chats[0]![1]!.content).toContain(question);
+    expect(saved.llm).toEqual({ provider: 'transformers.js', baseUrl: '', model: 'org/tiny-chat', maxTokens: 32, systemPrompt: 'Search first.', systemPromptScope: 'hds' });
+    expect((saved.run as HdsRun).turns[0]!.llm.systemPrompt).toBe('Search first.');
+    // Without it: one user message, as the reference.
+    await jobs.runQuestion({ corpusId, spec, provider: model, method: 'hds', settings: { hds: {} }, question });
+    expect(fake.chats[1]!.map((m) => m.role)).toEqual(['user']);
+    expect(fake.loads()).toBe(1);
   });
 });
 

@@ -127,7 +127,9 @@ export class HdsJobs {
   private provider(settings: LlmProviderSettings): LlmProvider {
     const host: ProviderHost = { ...this.env.host, onModelProgress: (progress) => this.emit({ type: 'model-progress', progress }) };
     if (settings.kind !== 'transformers') return createLlmProvider(settings, host);
-    const key = JSON.stringify(settings);
+    // The system message is part of each request, not of the loaded model: changing it keeps the model loaded.
+    const { systemPrompt: _system, ...model } = settings;
+    const key = JSON.stringify(model);
     if (this.inBrowser?.key !== key) this.inBrowser = { key, provider: createLlmProvider(settings, host) };
     return this.inBrowser.provider;
   }

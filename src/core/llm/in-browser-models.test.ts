@@ -25,7 +25,7 @@ describe('local in-browser models', () => {
 
   it('says how to get it', () => {
     expect(howToGetTextModel(LOCAL_IN_BROWSER_MODELS[0]!)).toBe(
-      "Not present in this app: run `npm run models` in the workbench's folder (it exports the model to public/models/local/qwen2.5-coder-0.5b-instruct/), then build the app again.",
+      "Not present in this app: run `npm run models` in the workbench's folder (it exports the model to public/models/local/qwen2.5-coder-0.5b-instruct/), then reload this page (`npm start` and `npm run dev` serve public/models/ as it is; no new build is needed).",
     );
   });
 });

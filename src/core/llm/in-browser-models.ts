@@ -56,5 +56,5 @@ export async function probeAppTextModel(
 
 /** Words that say how to get a local in-browser model that the app does not serve. */
 export function howToGetTextModel(model: LocalInBrowserModel): string {
-  return `Not present in this app: run \`${model.localSetup}\` in the workbench's folder (it exports the model to public/models/${model.modelId}/), then build the app again.`;
+  return `Not present in this app: run \`${model.localSetup}\` in the workbench's folder (it exports the model to public/models/${model.modelId}/), then reload this page (\`npm start\` and \`npm run dev\` serve public/models/ as it is; no new build is needed).`;
 }

@@ -34,6 +34,8 @@ export interface InBrowserModelSettings {
   temperature?: number;
   /** Maximum new tokens per call. */
   maxTokens?: number;
+  /** As `OpenAiEndpointSettings.systemPrompt`: a system turn of the model's chat template before the HDS prompts only. */
+  systemPrompt?: string;
 }
 
 /** What the model settings describe. */
@@ -83,7 +85,7 @@ export function createLlmProvider(settings: LlmProviderSettings, host: ProviderH
 
 /** The sampling settings a run records with the model description (never the key). */
 export function samplingOf(settings: LlmProviderSettings): { temperature?: number; maxTokens?: number; systemPrompt?: string } {
-  const system = settings.kind === 'openai-compatible' ? settings.systemPrompt?.trim() : undefined;
+  const system = settings.systemPrompt?.trim();
   return {
     ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
     ...(settings.maxTokens !== undefined ? { maxTokens: settings.maxTokens } : {}),

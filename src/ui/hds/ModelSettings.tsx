@@ -86,16 +86,6 @@ export function ModelSettings() {
               onChange={(e) => setProvider({ apiKey: e.target.value } as Partial<LlmProviderSettings>)}
             />
           </label>
-          <label className="system-prompt">
-            System message{' '}
-            <textarea
-              aria-label="System message"
-              rows={3}
-              value={provider.systemPrompt ?? ''}
-              placeholder="none (as the reference): sent before the Hybrid Deep Searcher prompts only (never the baselines'), saved with the run"
-              onChange={(e) => setProvider({ systemPrompt: e.target.value } as Partial<LlmProviderSettings>)}
-            />
-          </label>
         </>
       ) : (
         <>
@@ -112,6 +102,17 @@ export function ModelSettings() {
           </label>
         </>
       )}
+      {/* Both kinds: a system message in the request (HTTP) or a system turn of the model's chat template (in-browser). */}
+      <label className="system-prompt">
+        System message{' '}
+        <textarea
+          aria-label="System message"
+          rows={3}
+          value={provider.systemPrompt ?? ''}
+          placeholder="none (as the reference): sent before the Hybrid Deep Searcher prompts only (never the baselines'), saved with the run"
+          onChange={(e) => setProvider({ systemPrompt: e.target.value })}
+        />
+      </label>
       <label>
         Temperature{' '}
         <NumberField

@@ -1,0 +1,111 @@
+// public/models/ (the generated tiny-bert and what `npm run models` exports: GBs of weights) stays out of the build:
+// `vite build` copies the rest of public/ only, and `vite preview` serves /models/* from public/models/ itself, with
+// the preview's headers (cross-origin isolation). `vite dev` serves public/ as always. BUILD_MODELS=1 copies the
+// models folder into the build too, for a static host that should serve it from there.
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Plugin, ResolvedConfig } from 'vite';
+
+const MODELS = 'models';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+};
+
+/** Serves the files under `folder` at `urlPrefix` (GET and HEAD, one byte range); anything else is left to `next`. */
+export function modelFilesMiddleware(folder: string, urlPrefix: string, headers: Record<string, string> = {}) {
+  const root = path.resolve(folder);
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    const url = new URL(req.url ?? '/', 'http://host');
+    if (!url.pathname.startsWith(urlPrefix) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    let relative: string;
+    try {
+      relative = decodeURIComponent(url.pathname.slice(urlPrefix.length));
+    } catch {
+      return notFound(res, headers);
+    }
+    const file = path.resolve(root, relative);
+    if (relative.includes('\0') || (file !== root && !file.startsWith(root + path.sep))) return notFound(res, headers);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file); // follows symlinks: models are often linked into public/models/
+    } catch {
+      return notFound(res, headers);
+    }
+    if (!stat.isFile()) return notFound(res, headers);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.setHeader('Content-Type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');
+    res.setHeader('Last-Modified', stat.mtime.toUTCString());
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Accept-Ranges', 'bytes');
+    let start = 0;
+    let end = stat.size - 1;
+    const range = req.headers.range;
+    if (range) {
+      const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+      const from = match?.[1] ? Number(match[1]) : undefined;
+      const to = match?.[2] ? Number(match[2]) : undefined;
+      if (from !== undefined) [start, end] = [from, Math.min(to ?? end, end)];
+      else if (to !== undefined) start = Math.max(0, stat.size - to); // the last `to` bytes
+      if (!match || (from === undefined && to === undefined) || start > end || start >= stat.size) {
+        res.statusCode = 416;
+        res.setHeader('Content-Range', `bytes */${stat.size}`);
+        res.end();
+        return;
+      }
+      res.statusCode = 206;
+      res.setHeader('Content-Range', `bytes ${start}-${end}/${stat.size}`);
+    } else {
+      res.statusCode = 200;
+    }
+    res.setHeader('Content-Length', String(end - start + 1));
+    if (req.method === 'HEAD' || stat.size === 0) {
+      res.end();
+      return;
+    }
+    const stream = fs.createReadStream(file, { start, end });
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  };
+}
+
+function notFound(res: ServerResponse, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.statusCode = 404;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end('Not found');
+}
+
+/** Copies public/ into the build without its models folder (unless `withModels`). */
+function copyPublic(publicDir: string, outDir: string, withModels: boolean): void {
+  if (!fs.existsSync(publicDir)) return;
+  for (const entry of fs.readdirSync(publicDir)) {
+    if (entry === MODELS && !withModels) continue;
+    fs.cpSync(path.join(publicDir, entry), path.join(outDir, entry), { recursive: true, dereference: true });
+  }
+}
+
+export function modelsFolder(options: { copyIntoBuild?: boolean } = {}): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'dsw-models-folder',
+    config: () => ({ build: { copyPublicDir: false } }),
+    configResolved(resolved) {
+      config = resolved;
+    },
+    writeBundle() {
+      if (config.publicDir) copyPublic(config.publicDir, path.resolve(config.root, config.build.outDir), options.copyIntoBuild === true);
+    },
+    configurePreviewServer(server) {
+      const outDir = path.resolve(config.root, config.build.outDir);
+      // Vite checks this itself only when no plugin serves files in preview.
+      if (!fs.existsSync(outDir)) throw new Error(`The directory "${config.build.outDir}" does not exist. Did you build your project?`);
+      const builtModels = path.join(outDir, MODELS);
+      const folder = fs.existsSync(builtModels) ? builtModels : path.join(config.publicDir, MODELS);
+      server.middlewares.use(modelFilesMiddleware(folder, `${config.base}${MODELS}/`, server.config.preview.headers as Record<string, string> | undefined));
+    },
+  };
+}
