@@ -88,7 +88,7 @@ describe('Bm25Index against the MiniSearch index it replaced', () => {
     const texts = ['salt harbour', 'harbour salt', 'ferry', 'salt', 'harbour', 'ferry salt harbour', 'quay'];
     const docs = Array.from({ length: 400 }, (_, i) => ({ id: `t${(i * 37) % 400}`, title: '', text: texts[(i * 7) % texts.length]! }));
     compareOn(docs, ['salt harbour', 'harbour ferry salt', 'quay salt', 'ferry', 'harbour quay ferry salt'], [1, 5, 10, 50, 1000]);
-  });
+  }, 180_000);
 
   it('restores format version 2 (a stored MiniSearch snapshot) with identical results', () => {
     const reference = MiniSearchBm25.create();
