@@ -51,6 +51,18 @@ function latencies(search: (q: string) => unknown): { p50: number; p99: number; 
   };
 }
 const compact = latencies((q) => index.search(q, 10));
+// The same choice of kernel with the term-at-a-time kernel before blocking (accumulators over the whole corpus),
+// same queries, same process: the blocked kernel's baseline, and a check that both give the same top-10.
+index.strategy = 'auto-unblocked';
+const unblocked = latencies((q) => index.search(q, 10));
+let unblockedMismatches = 0;
+for (const q of queries) {
+  index.strategy = 'auto-unblocked';
+  const a = JSON.stringify(index.search(q, 10));
+  index.strategy = 'auto';
+  if (JSON.stringify(index.search(q, 10)) !== a) unblockedMismatches++;
+}
+index.strategy = 'auto';
 
 const restoreStart = performance.now();
 const restored = Bm25Index.restore(structuredClone(serialized));
@@ -71,6 +83,8 @@ const result: Record<string, unknown> = {
   restoreMs,
   queries: queries.length,
   compact,
+  unblocked,
+  unblockedMismatches,
 };
 
 if (baseline) {

@@ -2,7 +2,17 @@ import type { CorpusDocument } from '../corpus/types.ts';
 import { Analyzer, type AnalyzerOptions } from '../text/analyzer.ts';
 import type { CompactIndex } from './compact/compact-index.ts';
 import { CompactIndexBuilder } from './compact/index-builder.ts';
-import { Accumulators, contains, exhaustiveTopK, maxScoreTopK, paramsKey, ScoringContext, type QueryTerm } from './compact/maxscore.ts';
+import {
+  ACCUMULATOR_BLOCK,
+  Accumulators,
+  contains,
+  exhaustiveTopK,
+  maxScoreTopK,
+  paramsKey,
+  ScoringContext,
+  unblockedTopK,
+  type QueryTerm,
+} from './compact/maxscore.ts';
 import { StringTableLookup } from './compact/string-lookup.ts';
 import { findSorted, stringAt } from './compact/string-table.ts';
 import { compactFromSnapshot, type MiniSearchSnapshot } from './minisearch-snapshot.ts';
@@ -42,8 +52,10 @@ const KEPT_CONTEXTS = 2;
 /**
  * How the top-k is found. `auto`: term at a time when the query's postings exceed 1/64 of the documents
  * (common words, where pruning skips little), MaxScore otherwise. Both give the same results.
+ * `auto-unblocked`: `auto` with the term-at-a-time kernel before blocking (accumulators over the whole corpus),
+ * the benchmarks' baseline.
  */
-export type TopKStrategy = 'auto' | 'maxscore' | 'exhaustive';
+export type TopKStrategy = 'auto' | 'maxscore' | 'exhaustive' | 'auto-unblocked';
 
 /**
  * A BM25 index over title + text (one field): Okapi BM25 exactly as MiniSearch scores it (same numbers, same
@@ -59,6 +71,8 @@ export class Bm25Index {
   private accumulators: Accumulators | null = null;
   /** See `TopKStrategy`; settable for tests and benchmarks. */
   strategy: TopKStrategy = 'auto';
+  /** Documents per term-at-a-time accumulator block; settable for tests and benchmarks. */
+  accumulatorBlock = ACCUMULATOR_BLOCK;
 
   private constructor(analyzer: Analyzer, index: CompactIndex | null) {
     this.analyzer = analyzer;
@@ -120,10 +134,15 @@ export class Bm25Index {
     for (const q of present) postings += index.termStarts[q.term + 1]! - index.termStarts[q.term]!;
     // (accumulators count matched terms in a byte)
     const exhaustive =
-      present.length < 255 && (this.strategy === 'exhaustive' || (this.strategy === 'auto' && postings > index.documentCount / 64));
+      present.length < 255 &&
+      (this.strategy === 'exhaustive' || (this.strategy !== 'maxscore' && postings > index.documentCount / 64));
     let top;
-    if (exhaustive) {
-      if (this.accumulators?.scores.length !== index.documentCount) this.accumulators = new Accumulators(index.documentCount);
+    if (exhaustive && this.strategy === 'auto-unblocked') {
+      if (this.accumulators?.blockSize !== index.documentCount) this.accumulators = new Accumulators(index.documentCount);
+      top = unblockedTopK(this.context(params), present, k, this.accumulators);
+    } else if (exhaustive) {
+      const block = Math.max(1, Math.min(this.accumulatorBlock, index.documentCount));
+      if (this.accumulators?.blockSize !== block) this.accumulators = new Accumulators(block);
       top = exhaustiveTopK(this.context(params), present, k, this.accumulators);
     } else {
       top = maxScoreTopK(this.context(params), present, k);

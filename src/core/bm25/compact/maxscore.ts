@@ -199,24 +199,116 @@ function ranksBelow(boost: boolean): (a: ScoredPosting, b: ScoredPosting) => boo
   };
 }
 
-/** Per-document accumulators for term-at-a-time scoring, kept between queries. */
+/** Documents per accumulator block: a block's scores, flags and length parts (~0.6 MB) stay in L2. */
+export const ACCUMULATOR_BLOCK = 1 << 15;
+
+/** Per-document accumulators for one block of documents (term-at-a-time scoring), kept between queries. */
 export class Accumulators {
   readonly scores: Float64Array;
   readonly quality: Uint8Array;
   readonly first: Uint8Array;
-  constructor(documentCount: number) {
-    this.scores = new Float64Array(documentCount);
-    this.quality = new Uint8Array(documentCount);
-    this.first = new Uint8Array(documentCount);
+  constructor(readonly blockSize: number = ACCUMULATOR_BLOCK) {
+    this.scores = new Float64Array(blockSize);
+    this.quality = new Uint8Array(blockSize);
+    this.first = new Uint8Array(blockSize);
   }
 }
 
 /**
  * The exact top-k term at a time: every posting of every query term is added to its document's accumulator, in
  * query order (so sums are MiniSearch's to the bit). Faster than MaxScore when the query's lists cover much of
- * the corpus (queries of common words), where pruning skips little.
+ * the corpus (queries of common words), where pruning skips little. The corpus is taken in blocks of documents
+ * with one cursor per term, so the accumulators and the length parts touched stay in cache; a block none of
+ * whose documents can beat the k-th score (by the terms' upper bounds) is skipped unscored.
  */
 export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTerm[], k: number, acc: Accumulators): ScoredPosting[] {
+  const { termStarts, postingDocs, postingFreqs, documentCount } = context.index;
+  const { scores, quality, first, blockSize } = acc;
+  const { lengthNorm } = context;
+  const { k1, d } = context.params;
+  const k1plus1 = k1 + 1;
+  const boost = context.params.termCountBoost;
+  const m = query.length;
+  if (m === 0 || k <= 0) return [];
+  const ordered = [...query].sort((a, b) => a.position - b.position);
+  const at = Uint32Array.from(ordered, (q) => termStarts[q.term]!);
+  const ends = Uint32Array.from(ordered, (q) => termStarts[q.term + 1]!);
+  const until = new Uint32Array(m);
+  const idfs = Float64Array.from(ordered, (q) => context.idf(q.term));
+  const positions = Uint8Array.from(ordered, (q) => Math.min(q.position, 255));
+  const bounds = Float64Array.from(ordered, (q) => context.upperBound(q.term));
+  const worse = ranksBelow(boost);
+  const heap: ScoredPosting[] = [];
+  // As in MaxScore: a bound is summed in another order than a score, so keep a margin.
+  const prunable = (upper: number) => {
+    const threshold = heap[0]!.score;
+    return upper < threshold - 1e-9 * Math.max(1, Math.abs(threshold));
+  };
+
+  for (let blockStart = 0; blockStart < documentCount; blockStart += blockSize) {
+    const blockEnd = Math.min(documentCount, blockStart + blockSize);
+    let upper = 0;
+    let present = 0;
+    for (let i = 0; i < m; i++) {
+      const u = seek(postingDocs, at[i]!, ends[i]!, blockEnd);
+      until[i] = u;
+      if (u > at[i]!) {
+        upper += bounds[i]!;
+        present++;
+      }
+    }
+    if (present === 0) continue;
+    if (heap.length === k && prunable(boost ? upper * present : upper)) {
+      at.set(until);
+      continue;
+    }
+    for (let i = 0; i < m; i++) {
+      const idf = idfs[i]!;
+      const position = positions[i]!;
+      for (let p = at[i]!, end = until[i]!; p < end; p++) {
+        const doc = postingDocs[p]!;
+        const local = doc - blockStart;
+        const freq = postingFreqs[p]!;
+        // context.contribution, inlined
+        const c = idf * (d + (freq * k1plus1) / (freq + lengthNorm[doc]!));
+        const matched = quality[local]!;
+        if (matched === 0) {
+          scores[local] = c;
+          first[local] = position;
+        } else {
+          scores[local] = scores[local]! + c;
+        }
+        quality[local] = matched + 1;
+      }
+    }
+    // Collect from the block's postings (touched documents only), clearing what was touched.
+    for (let i = 0; i < m; i++) {
+      for (let p = at[i]!, end = until[i]!; p < end; p++) {
+        const doc = postingDocs[p]!;
+        const local = doc - blockStart;
+        const matched = quality[local]!;
+        if (matched === 0) continue;
+        const score = boost ? scores[local]! * matched : scores[local]!;
+        quality[local] = 0;
+        if (heap.length === k && score < heap[0]!.score) continue;
+        const candidate: ScoredPosting = { doc, score, quality: matched, first: first[local]! };
+        if (heap.length < k) heapPush(heap, candidate, worse);
+        else if (worse(heap[0]!, candidate)) {
+          heap[0] = candidate;
+          siftDown(heap, 0, worse);
+        }
+      }
+      at[i] = until[i]!;
+    }
+  }
+  return heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
+}
+
+/**
+ * The term-at-a-time kernel before blocking, with accumulators over the whole corpus: kept only as the
+ * benchmarks' baseline (strategy `auto-unblocked`).
+ */
+export function unblockedTopK(context: ScoringContext, query: readonly QueryTerm[], k: number, acc: Accumulators): ScoredPosting[] {
   const { termStarts, postingDocs, postingFreqs } = context.index;
   const { scores, quality, first } = acc;
   const boost = context.params.termCountBoost;
@@ -237,7 +329,6 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
   }
   const worse = ranksBelow(boost);
   const heap: ScoredPosting[] = [];
-  // Collect from the lists themselves (touched documents only), then clear what was touched.
   for (const q of ordered) {
     for (let p = termStarts[q.term]!, end = termStarts[q.term + 1]!; p < end; p++) {
       const doc = postingDocs[p]!;

@@ -1,0 +1,71 @@
+// The blocked term-at-a-time kernel against the whole-corpus one it replaced and against MaxScore, on a generated
+// corpus spanning several blocks: identical documents, scores to the bit and order of ties.
+import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../eval/prng.ts';
+import { MINISEARCH_BM25, OKAPI_BM25, type Bm25Params } from '../params.ts';
+import { CompactIndexBuilder } from './index-builder.ts';
+import { ACCUMULATOR_BLOCK, Accumulators, exhaustiveTopK, maxScoreTopK, ScoringContext, unblockedTopK, type QueryTerm } from './maxscore.ts';
+
+const PARAMS: Bm25Params[] = [OKAPI_BM25, MINISEARCH_BM25, { k1: 0.3, b: 0, d: 0, termCountBoost: false }];
+
+/** `count` documents of 1–8 words from a 40-word vocabulary, skewed so that a few words are in most documents. */
+function generatedIndex(count: number, seed: number) {
+  const next = mulberry32(seed);
+  const builder = new CompactIndexBuilder();
+  for (let i = 0; i < count; i++) {
+    const length = 1 + (next() % 8);
+    // Short documents repeat often, so many share a score exactly.
+    builder.add(`d${i}`, Array.from({ length }, () => `w${Math.floor(40 * ((next() >>> 0) / 2 ** 32) ** 2.5)}`));
+  }
+  return builder.build();
+}
+
+function queries(termCount: number, count: number, seed: number): QueryTerm[][] {
+  const next = mulberry32(seed);
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 1 + (next() % 6) }, (_, position) => ({ position, term: next() % termCount })),
+  );
+}
+
+describe('exhaustiveTopK (blocked term at a time)', () => {
+  const index = generatedIndex(3 * ACCUMULATOR_BLOCK + 1234, 11);
+  const termCount = index.termStarts.length - 1;
+  const whole = new Accumulators(index.documentCount);
+
+  it('spans several blocks of the default size', () => {
+    expect(index.documentCount).toBeGreaterThan(3 * ACCUMULATOR_BLOCK);
+    expect(termCount).toBeGreaterThan(30);
+  });
+
+  for (const params of PARAMS) {
+    it(`gives the unblocked kernel's and MaxScore's top-k to the bit (k1 ${params.k1}, b ${params.b}, boost ${params.termCountBoost})`, () => {
+      const context = new ScoringContext(index, params);
+      for (const blockSize of [13, 777, 5000, ACCUMULATOR_BLOCK]) {
+        const acc = new Accumulators(blockSize);
+        for (const [i, query] of queries(termCount, 16, blockSize).entries()) {
+          // (a few with k beyond every match: those compare whole result lists)
+          for (const k of i < 3 ? [1, 10, 200, index.documentCount + 5] : [1, 10, 200]) {
+            const expected = unblockedTopK(context, query, k, whole);
+            const actual = exhaustiveTopK(context, query, k, acc);
+            expect(actual).toEqual(expected);
+            if (k <= 200) expect(maxScoreTopK(context, query, k)).toEqual(expected);
+          }
+        }
+        // Every accumulator is left cleared for the next query.
+        expect(acc.quality.every((q) => q === 0)).toBe(true);
+      }
+    }, 300_000);
+  }
+
+  it('returns every matching document when k exceeds the matches, ties in MiniSearch order', () => {
+    const context = new ScoringContext(index, OKAPI_BM25);
+    const rare = termCount - 1;
+    const matches = index.termStarts[rare + 1]! - index.termStarts[rare]!;
+    const top = exhaustiveTopK(context, [{ position: 0, term: rare }], matches + 100, new Accumulators(1000));
+    expect(top).toHaveLength(matches);
+    for (let i = 1; i < top.length; i++) {
+      const [a, b] = [top[i - 1]!, top[i]!];
+      expect(a.score > b.score || (a.score === b.score && a.doc < b.doc)).toBe(true);
+    }
+  });
+});
