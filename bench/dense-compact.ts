@@ -273,8 +273,10 @@ interface ScalePoint {
   fileMb?: number;
   fileCachedMb?: number;
   kernel: string;
-  latency: Record<'floor' | 'int8Pass' | 'int8' | 'bitFloor' | 'binary', { p50: number; p99: number }> & { exact?: { p50: number; p99: number } };
+  latency: Record<'floor' | 'int8Pass' | 'int8' | 'bitFloor' | 'binary', { p50: number; p99: number }> & { exact?: { p50: number; p99: number }; int8x10?: { p50: number; p99: number } };
   int8Recall: number;
+  /** Recall@10 of int8 with k × factor candidates rescored (factors 10 and 25; measured from 2026-12-01 20:30). */
+  int8RecallByRescore?: Record<string, number>;
   binaryRecall: number;
   measuredAt: string;
   /** 1-minute load average before and after the size's run. */
@@ -322,6 +324,8 @@ export async function benchDenseScale(sizes: readonly number[]): Promise<void> {
       if (p.latency.exact) figure('exact float32 searchDense', ms(p.latency.exact), `int8 is ${(p.latency.exact.p50 / p.latency.int8.p50).toFixed(1)}× faster (p50)`, null);
       else figure(`exact top-${K} of all queries by one streaming pass over the file`, `${(p.truthMs / 1000).toFixed(1)} s`, 'ground truth', null);
       figure('recall@10 of int8 vs exact float32', p.int8Recall.toFixed(4), '≥ 0.99', p.int8Recall >= 0.99);
+      if (p.latency.int8x10) figure('int8 + float32 rescoring of 10×k', ms(p.latency.int8x10), `p50 ${(p.latency.int8x10.p50 / p.latency.int8.p50).toFixed(2)}× 4×k`, null);
+      for (const [factor, recall] of Object.entries(p.int8RecallByRescore ?? {})) figure(`recall@10 of int8, float32 rescoring of ${factor}×k`, recall.toFixed(4), 'reported', null);
       figure('recall@10 of binary first pass vs exact float32', p.binaryRecall.toFixed(4), 'reported', null);
       if (p.fileMb !== undefined) figure('float file / in the page cache at the end', `${p.fileMb.toFixed(0)} / ${p.fileCachedMb?.toFixed(0) ?? '?'} MiB`, 'reported', null);
       const at = points.findIndex((q) => q.rows === rows && q.hold === hold);
@@ -347,7 +351,7 @@ async function plot(points: ScalePoint[]): Promise<void> {
   // A vertical dashed line at the tab's largest size, spanning the panel's data.
   const tabMark = (series: LineSeries[]): LineSeries => {
     const ys = series.flatMap((s) => s.points.map((p) => p[1]).filter((y): y is number => y !== null && y > 0));
-    return { name: "1M: the tab's largest size", color: '#999', dashed: true, markers: false, points: [[TAB_MAX, Math.min(...ys)], [TAB_MAX, Math.max(...ys)]] };
+    return { name: "1M (the tab's largest)", color: '#999', dashed: true, markers: false, points: [[TAB_MAX, Math.min(...ys)], [TAB_MAX, Math.max(...ys)]] };
   };
   const withMark = (series: LineSeries[]) => [...series, tabMark(series)];
   const latency = [
@@ -358,8 +362,8 @@ async function plot(points: ScalePoint[]): Promise<void> {
     line('floor: one pass over the int8 bytes', PALETTE[3]!, of('file'), (p) => p.latency.floor.p50),
   ];
   const memory = [
-    line('resident, float32 rows in RAM', PALETTE[0]!, of('memory'), (p) => p.idleMb),
-    line('resident, float32 rows in a file', PALETTE[1]!, of('file'), (p) => p.idleMb, true),
+    line('peak resident, float32 rows in RAM', PALETTE[0]!, of('memory'), (p) => p.peakMb),
+    line('peak resident, float32 rows in a file', PALETTE[1]!, of('file'), (p) => p.peakMb, true),
     line('float32 rows (bytes)', PALETTE[4]!, of('file'), (p) => p.floatMb),
     line('compact: int8 + bits + scales (bytes)', PALETTE[5]!, of('file'), (p) => p.compactMb),
   ];
@@ -367,13 +371,20 @@ async function plot(points: ScalePoint[]): Promise<void> {
     line('quantise float32 rows in RAM', PALETTE[0]!, of('memory'), (p) => p.loadMs / 1000),
     line('one pass over the float file, quantised', PALETTE[1]!, of('file'), (p) => p.loadMs / 1000, true),
   ];
-  const panel = { xLog: true, yLog: true, xTicks, width: 520, height: 400, xLabel: 'rows (384 d)', legend: 'inside' as const };
+  const recall = [
+    line('int8, 4×k rescored', PALETTE[1]!, of('file'), (p) => p.int8Recall),
+    line('int8, 10×k rescored', PALETTE[4]!, of('file'), (p) => p.int8RecallByRescore?.['10']),
+    line('int8, 25×k rescored', PALETTE[5]!, of('file'), (p) => p.int8RecallByRescore?.['25']),
+    line('binary first pass', PALETTE[2]!, of('file'), (p) => p.binaryRecall, true),
+  ];
+  const panel = { xLog: true, yLog: true, xTicks, width: 470, height: 400, xLabel: 'rows (384 d)', legend: 'inside' as const };
   const loads = points.flatMap((p) => p.loadAverage);
   const svg = figureSvg({
     panels: [
       { ...panel, title: `Dense top-${K} latency (Node, 1 thread)`, yLabel: 'ms per query (p50)', series: withMark(latency) },
       { ...panel, title: 'Dense vector memory', yLabel: 'MiB', series: withMark(memory) },
       { ...panel, title: 'Vector load time', yLabel: 's', series: withMark(load) },
+      { ...panel, yLog: false, yMin: 0, yMax: 1, legend: 'right' as const, width: 620, title: `Recall@${K} vs exact float32`, yLabel: `recall@${K}`, yFormat: (v: number) => v.toFixed(2), series: withMark(recall) },
     ],
     caption: `npm run bench (sizes up to 1M, the tab's) and DSW_BENCH_DENSE_NODE_SIZES (Node only), measured ${[...new Set(points.map((p) => p.measuredAt.slice(0, 10)))].join(', ')}, load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}; clustered anisotropic synthetic vectors; recall@10 of int8 ${Math.min(...points.map((p) => p.int8Recall)).toFixed(3)}–${Math.max(...points.map((p) => p.int8Recall)).toFixed(3)}.`,
   });
