@@ -5,7 +5,7 @@
 //   memory: float32 rows in RAM (a VectorMatrix) and their compact form made from them;
 //   file:   the float32 rows written to a FileVectorSpool as they are drawn, then the compact form loaded from the
 //           file in one sequential pass; only int8 codes, sign bits and scales stay in RAM, and rescoring reads its
-//           4×k candidates back with positioned reads.
+//           k × defaultRescoreFactor(rows) candidates back with positioned reads.
 // Exact float32 latency is measured only in memory; recall@10 is against exact top-10, in file mode computed by one
 // streaming pass over the file for all queries at once.
 import { execFileSync } from 'node:child_process';
@@ -14,6 +14,7 @@ import path from 'node:path';
 import {
   CompactVectors,
   defaultChunkRows,
+  defaultRescoreFactor,
   loadSpooledCompactVectors,
   mergeTopK,
   searchCompact,
@@ -167,6 +168,7 @@ console.log(
     kernel: compact.kernels.kind,
     latency,
     int8Recall,
+    rescoreFactor: defaultRescoreFactor(rows),
     int8RecallByRescore,
     binaryRecall,
   }),

@@ -66,7 +66,7 @@ export {
   SCANNER_SLOTS,
   type SharedCompactVectors,
 } from './dense/compact-vectors.ts';
-export { searchCompact } from './dense/compact-search.ts';
+export { defaultRescoreFactor, searchCompact } from './dense/compact-search.ts';
 export {
   COMPACT_FROM_ROWS,
   resolveVectorForm,
