@@ -22,13 +22,18 @@ const CHUNK = 1 << CHUNK_BITS;
 const openFolders = new Set<string>();
 let exitHookInstalled = false;
 
-function removeOnExit(folder: string): void {
+/** Removes `folder` if the process exits before {@link forgetOnExit} is called for it (spools' own folders). */
+export function removeOnExit(folder: string): void {
   openFolders.add(folder);
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.once('exit', () => {
     for (const f of openFolders) fs.rmSync(f, { recursive: true, force: true });
   });
+}
+
+export function forgetOnExit(folder: string): void {
+  openFolders.delete(folder);
 }
 
 /**
@@ -116,7 +121,7 @@ export class FileDocumentSpool implements DocumentSpool {
       await this.file.close();
     } finally {
       await fsp.rm(this.folder, { recursive: true, force: true });
-      openFolders.delete(this.folder);
+      forgetOnExit(this.folder);
     }
   }
 

@@ -18,6 +18,7 @@ export { IndexOnlyCorpusStore } from './storage/index-only-corpus-store.ts';
 export { findDocuments } from './loader/find-documents.ts';
 export { SpooledCorpusStore } from './storage/spooled-corpus-store.ts';
 export type { DocumentSpool } from './storage/document-spool.ts';
+export type { VectorSpool } from './storage/vector-spool.ts';
 export type { LoadCorpusOptions, LoadProgress, LoadCorpusResult } from './loader/load-corpus.ts';
 export type { Retriever } from './retrieval/retriever.ts';
 export { Bm25Retriever } from './retrieval/bm25-retriever.ts';
@@ -65,7 +66,7 @@ export {
   SCANNER_SLOTS,
   type SharedCompactVectors,
 } from './dense/compact-vectors.ts';
-export { searchCompact } from './dense/compact-search.ts';
+export { defaultRescoreFactor, searchCompact } from './dense/compact-search.ts';
 export {
   COMPACT_FROM_ROWS,
   resolveVectorForm,
@@ -225,6 +226,7 @@ export {
 } from './storage/vector-store.ts';
 export { MemoryVectorStore } from './storage/memory-vector-store.ts';
 export { loadVectorMatrix, loadTokenStore, assertCompleteSet, loadCompactVectors, storedFloatRows } from './dense/stored-vectors.ts';
+export { loadSpooledCompactVectors } from './dense/spooled-vectors.ts';
 export { searchDenseSharded, splitRows, type RowRangeSearch } from './dense/sharded-search.ts';
 export { type DenseIndex } from './retrieval/dense-retriever.ts';
 export { DEFAULT_FETCH_K_MULTIPLIER } from './retrieval/fusion-retriever.ts';

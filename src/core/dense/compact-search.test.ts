@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CompactVectors } from './compact-vectors.ts';
-import { searchCompact } from './compact-search.ts';
+import { defaultRescoreFactor, searchCompact } from './compact-search.ts';
 import { searchDense } from './dense-search.ts';
 import { randomRows, seededRandom } from '../../test-support/random-vectors.ts';
 import { testModel } from './test-fixtures.ts';
@@ -106,5 +106,18 @@ describe('searchCompact', () => {
     await expect(searchCompact(compact, { vector: new Float32Array(3), model: matrix.model }, 5)).rejects.toThrow(/dimensions/);
     await expect(searchCompact(compact, queries[0]!, 5, { start: 10, end: 5 })).rejects.toThrow(/row range/);
     expect(await searchCompact(compact, queries[0]!, 0)).toEqual([]);
+  });
+});
+
+describe('defaultRescoreFactor', () => {
+  it('keeps k × 4 up to a million rows and grows with the set after that, never shrinking', () => {
+    expect([1, 10_000, 1_000_000].map(defaultRescoreFactor)).toEqual([4, 4, 4]);
+    expect([1_000_001, 3_000_000, 8_800_000].map(defaultRescoreFactor)).toEqual([5, 12, 36]);
+    let previous = 0;
+    for (let rows = 0; rows <= 10_000_000; rows += 123_457) {
+      const factor = defaultRescoreFactor(rows);
+      expect(factor).toBeGreaterThanOrEqual(previous);
+      previous = factor;
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { isAbortError } from '../abort.ts';
-import { searchCompact } from '../dense/compact-search.ts';
+import { defaultRescoreFactor, searchCompact } from '../dense/compact-search.ts';
 import type { CompactVectors } from '../dense/compact-vectors.ts';
 import { searchDense } from '../dense/dense-search.ts';
 import { searchMaxSim } from '../dense/maxsim.ts';
@@ -43,8 +43,6 @@ export interface DenseIndex {
   search?: (query: QueryEmbedding, k: number) => Promise<DenseHit[]>;
 }
 
-/** Candidates of a compact first pass rescored in float32: k × this. */
-const RESCORE_FACTOR = 4;
 
 /** `single`: cosine of pooled vectors. `multi`: late-interaction MaxSim over token vectors. */
 export type DenseSearchMode = 'single' | 'multi';
@@ -101,7 +99,7 @@ export class DenseRetriever implements Retriever {
       modelKey: embeddingModelKey(this.model),
       searchMode: this.searchMode,
       ...(this.compact
-        ? { vectorForm: this.vectorForm, similarity: `cosine (${this.vectorForm} first pass, float32 rescoring of ${RESCORE_FACTOR}×k)` }
+        ? { vectorForm: this.vectorForm, similarity: `cosine (${this.vectorForm} first pass, float32 rescoring of ${defaultRescoreFactor(this.compact.size)}×k)` }
         : { similarity: this.searchMode === 'single' ? 'cosine (exact)' : 'MaxSim (exact)' }),
       documents: this.vectors.size,
     };
@@ -139,7 +137,7 @@ export class DenseRetriever implements Retriever {
   /** Top-k cosine for an already embedded query, in the retriever's vector form. */
   async searchByEmbedding(query: QueryEmbedding, k: number): Promise<ScoredDoc[]> {
     const hits = this.compact
-      ? await searchCompact(this.compact, query, k, { firstPass: this.vectorForm === 'binary' ? 'binary' : 'int8', rescoreFactor: RESCORE_FACTOR })
+      ? await searchCompact(this.compact, query, k, { firstPass: this.vectorForm === 'binary' ? 'binary' : 'int8', rescoreFactor: defaultRescoreFactor(this.compact.size) })
       : this.index.search
         ? await this.index.search(query, k)
         : searchDense(this.index.matrix!, query, k);
