@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCorpus, SpooledCorpusStore, type CorpusDocument } from '../core/index.ts';
 import { captureIo } from '../test-support/capture-io.ts';
-import { FileDocumentSpool, type SpoolFile } from './file-document-spool.ts';
+import { FileDocumentSpool } from './file-document-spool.ts';
+import type { SpoolFile } from './spool-folder.ts';
 import { loadDataset, type LoadDatasetOptions } from './load-dataset.ts';
 import { fileSource } from './node-sources.ts';
 

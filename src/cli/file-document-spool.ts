@@ -1,11 +1,6 @@
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { CorpusDocument, DocumentSpool } from '../core/index.ts';
-
-/** What the spool needs of an open file (a `FileHandle`; tests wrap one to count bytes). */
-export type SpoolFile = Pick<fsp.FileHandle, 'read' | 'write' | 'close'>;
+import { forgetOnExit, openSpoolFile, type SpoolFile } from './spool-folder.ts';
 
 export interface FileSpoolOptions {
   /** Folder in which the spool's own folder is made (default the OS temp folder). */
@@ -17,24 +12,6 @@ export interface FileSpoolOptions {
 /** End offsets are kept in chunks of 2^16 (512 KB): no copy as they grow, at most one chunk unused. */
 const CHUNK_BITS = 16;
 const CHUNK = 1 << CHUNK_BITS;
-
-/** Folders of spools still open, removed if the process exits without closing them. */
-const openFolders = new Set<string>();
-let exitHookInstalled = false;
-
-/** Removes `folder` if the process exits before {@link forgetOnExit} is called for it (spools' own folders). */
-export function removeOnExit(folder: string): void {
-  openFolders.add(folder);
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const f of openFolders) fs.rmSync(f, { recursive: true, force: true });
-  });
-}
-
-export function forgetOnExit(folder: string): void {
-  openFolders.delete(folder);
-}
 
 /**
  * A document spool in a file: each document as one JSON line (what was parsed, so the source's format and
@@ -57,22 +34,8 @@ export class FileDocumentSpool implements DocumentSpool {
   ) {}
 
   static async create(options: FileSpoolOptions = {}): Promise<FileDocumentSpool> {
-    const parent = options.dir ?? os.tmpdir();
-    let folder: string;
-    try {
-      folder = await fsp.mkdtemp(path.join(parent, 'dsw-documents-'));
-    } catch (error) {
-      throw new Error(`Cannot make a folder for the document spool in ${parent}: ${(error as Error).message}`);
-    }
-    const file = path.join(folder, 'documents.jsonl');
-    try {
-      const handle = await (options.open ?? ((f) => fsp.open(f, 'w+')))(file);
-      removeOnExit(folder);
-      return new FileDocumentSpool(handle, file, folder);
-    } catch (error) {
-      await fsp.rm(folder, { recursive: true, force: true });
-      throw new Error(`Cannot open the document spool ${file}: ${(error as Error).message}`);
-    }
+    const { handle, file, folder } = await openSpoolFile('document', 'documents.jsonl', options);
+    return new FileDocumentSpool(handle, file, folder);
   }
 
   get count(): number {

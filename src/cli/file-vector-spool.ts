@@ -1,8 +1,6 @@
 import fsp from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { VectorSpool } from '../core/index.ts';
-import { forgetOnExit, removeOnExit, type SpoolFile } from './file-document-spool.ts';
+import { forgetOnExit, openSpoolFile, type SpoolFile } from './spool-folder.ts';
 
 export interface FileVectorSpoolOptions {
   /** Values per row. */
@@ -38,22 +36,8 @@ export class FileVectorSpool implements VectorSpool {
   static async create(options: FileVectorSpoolOptions): Promise<FileVectorSpool> {
     const { dimensions } = options;
     if (!Number.isInteger(dimensions) || dimensions <= 0) throw new Error(`A vector spool needs a positive whole number of dimensions, got ${dimensions}`);
-    const parent = options.dir ?? os.tmpdir();
-    let folder: string;
-    try {
-      folder = await fsp.mkdtemp(path.join(parent, 'dsw-vectors-'));
-    } catch (error) {
-      throw new Error(`Cannot make a folder for the vector spool in ${parent}: ${(error as Error).message}`);
-    }
-    const file = path.join(folder, 'vectors.f32');
-    try {
-      const handle = await (options.open ?? ((f) => fsp.open(f, 'w+')))(file);
-      removeOnExit(folder);
-      return new FileVectorSpool(handle, dimensions, file, folder);
-    } catch (error) {
-      await fsp.rm(folder, { recursive: true, force: true });
-      throw new Error(`Cannot open the vector spool ${file}: ${(error as Error).message}`);
-    }
+    const { handle, file, folder } = await openSpoolFile('vector', 'vectors.f32', options);
+    return new FileVectorSpool(handle, dimensions, file, folder);
   }
 
   get count(): number {
