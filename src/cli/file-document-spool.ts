@@ -1,6 +1,5 @@
-import fsp from 'node:fs/promises';
 import type { CorpusDocument, DocumentSpool } from '../core/index.ts';
-import { forgetOnExit, openSpoolFile, type SpoolFile } from './spool-folder.ts';
+import { closeSpoolFile, openSpoolFile, type SpoolFile } from './spool-folder.ts';
 
 export interface FileSpoolOptions {
   /** Folder in which the spool's own folder is made (default the OS temp folder). */
@@ -80,12 +79,7 @@ export class FileDocumentSpool implements DocumentSpool {
     if (this.closed) return;
     this.closed = true;
     await Promise.allSettled(this.pending);
-    try {
-      await this.file.close();
-    } finally {
-      await fsp.rm(this.folder, { recursive: true, force: true });
-      forgetOnExit(this.folder);
-    }
+    await closeSpoolFile(this.file, this.folder);
   }
 
   private endOf(row: number): number {

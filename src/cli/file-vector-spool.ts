@@ -1,6 +1,5 @@
-import fsp from 'node:fs/promises';
 import type { VectorSpool } from '../core/index.ts';
-import { forgetOnExit, openSpoolFile, type SpoolFile } from './spool-folder.ts';
+import { closeSpoolFile, openSpoolFile, type SpoolFile } from './spool-folder.ts';
 
 export interface FileVectorSpoolOptions {
   /** Values per row. */
@@ -100,12 +99,7 @@ export class FileVectorSpool implements VectorSpool {
     if (this.closed) return;
     this.closed = true;
     await Promise.allSettled(this.pending);
-    try {
-      await this.file.close();
-    } finally {
-      await fsp.rm(this.folder, { recursive: true, force: true });
-      forgetOnExit(this.folder);
-    }
+    await closeSpoolFile(this.file, this.folder);
   }
 
   private async ready(): Promise<void> {

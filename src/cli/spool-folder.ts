@@ -50,3 +50,13 @@ export async function openSpoolFile(
     throw new Error(`Cannot open the ${what} spool ${file}: ${(error as Error).message}`);
   }
 }
+
+/** Closes a spool's file and removes its folder (also when closing fails), which then needs no removal at exit. */
+export async function closeSpoolFile(file: SpoolFile, folder: string): Promise<void> {
+  try {
+    await file.close();
+  } finally {
+    await fsp.rm(folder, { recursive: true, force: true });
+    forgetOnExit(folder);
+  }
+}
