@@ -15,6 +15,10 @@
 // HDS_REAL_PASSAGE_CHARS cuts the passage texts the methods see (`dsw hds --passage-chars`; default 0: whole texts);
 // HDS_REAL_THREADS is the server's thread count (default 2; on a crowded machine 1 generates far faster).
 // HDS_REAL_STOP_AT=<ISO time or HH:MM UTC> stops the running question then (it is not kept) and skips the rest.
+// HDS_REAL_CONFIGS=<ids, comma-separated> runs only those configurations (hds, single-shot, hds-max-search-calls-<1|2|4>,
+// ircot-decomposition; the others read their saved questions only), so two benches, each with its own server on its
+// own port, can share a machine's cores; HDS_REAL_SHARD=<i>/<n> runs only the missing questions at positions
+// i, i+n, i+2n… of each list (0-based), so n benches can split one configuration's questions.
 // `HDS_REAL_ONLY=1 npm run bench` runs this section alone.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -97,6 +101,26 @@ function firstQuestionIds(dataset: string, n: number): string[] {
   return ids;
 }
 
+/** Whether HDS_REAL_SHARD (unset: every position) gives this bench the question at position `i` of a list. */
+function inShard(i: number): boolean {
+  const raw = process.env.HDS_REAL_SHARD?.trim();
+  if (!raw) return true;
+  const m = /^(\d+)\/(\d+)$/.exec(raw);
+  if (!m || Number(m[2]) < 1 || Number(m[1]) >= Number(m[2])) throw new Error(`HDS_REAL_SHARD must be <i>/<n> with 0 ≤ i < n, got "${raw}"`);
+  return i % Number(m[2]) === Number(m[1]);
+}
+
+/** Whether HDS_REAL_CONFIGS (unset: every configuration) names configuration `id`. */
+function chosenConfigs(id: string): boolean {
+  const raw = process.env.HDS_REAL_CONFIGS?.trim();
+  if (!raw) return true;
+  const known = ['hds', 'single-shot', ...BUDGETS.filter((b) => b !== 8).map((b) => `hds-max-search-calls-${b}`), 'ircot-decomposition'];
+  const ids = raw.split(',').map((x) => x.trim()).filter(Boolean);
+  const unknown = ids.filter((x) => !known.includes(x));
+  if (unknown.length > 0) throw new Error(`HDS_REAL_CONFIGS: unknown configuration(s) ${unknown.join(', ')}; known: ${known.join(', ')}`);
+  return ids.includes(id);
+}
+
 interface Stop {
   stopped: boolean;
 }
@@ -117,6 +141,7 @@ async function runConfig(dataset: string, baseUrl: string, config: Config, ids: 
       continue;
     }
     if (stop.stopped) break;
+    if (!inShard(i)) continue;
     const partial = `${file}.partial`;
     const argv = ['hds', '--dataset', dataset, '--questions-from-dataset', '--question-ids', id, '--base-url', baseUrl,
       '--model', REAL_LLM_MODEL, ...decoding, ...systemPromptArgs(), ...hds, ...config.args, '--out', partial, '--json'];
@@ -255,6 +280,8 @@ export async function benchHdsReal(): Promise<void> {
     ...BUDGETS.filter((b) => b !== 8).map((b) => ({ id: `hds-max-search-calls-${b}`, variants: ['hds'], questions: nSweep, args: ['--max-search-calls', String(b)] })),
     { id: 'ircot-decomposition', variants: ['ircot', 'decomposition'], questions: nBase, args: ['--baselines', 'ircot,decomposition', '--baselines-only'] },
   ].filter((c) => c.questions > 0);
+  chosenConfigs('hds'); // a bad HDS_REAL_CONFIGS or HDS_REAL_SHARD fails before the server starts
+  inShard(0);
   const niceness = count('HDS_REAL_NICE', 10);
   const external = process.env.HDS_REAL_BASE_URL;
   const { threads } = settings();
@@ -272,7 +299,9 @@ export async function benchHdsReal(): Promise<void> {
     for (const config of configs) {
       // After HDS_REAL_STOP_AT only the saved questions are read.
       if (stop.stopped) console.log(`${config.id}: only saved questions (HDS_REAL_STOP_AT ${process.env.HDS_REAL_STOP_AT} reached)`);
-      const result = await runConfig(dataset, server.baseUrl, config, firstQuestionIds(dataset, config.questions), stop);
+      const savedOnly = !chosenConfigs(config.id);
+      if (savedOnly) console.log(`${config.id}: only saved questions (not in HDS_REAL_CONFIGS)`);
+      const result = await runConfig(dataset, server.baseUrl, config, firstQuestionIds(dataset, config.questions), savedOnly ? { stopped: true } : stop);
       results.push(result);
       const ran = new Set(result.items.map((i) => i.questionId)).size;
       console.log(`${config.id}: ${ran} of ${config.questions} questions (${result.reused} reused, ${result.ranNow} run now in ${(result.wallMs / 1000).toFixed(0)} s)`);
