@@ -1,5 +1,5 @@
 import type { CorpusDocument, DocumentSpool } from '../core/index.ts';
-import { closeSpoolFile, openSpoolFile, type SpoolFile } from './spool-folder.ts';
+import { closeSpoolFile, openSpoolFile, readFully, writeFully, type SpoolFile } from './spool-folder.ts';
 
 export interface FileSpoolOptions {
   /** Folder in which the spool's own folder is made (default the OS temp folder). */
@@ -69,7 +69,7 @@ export class FileDocumentSpool implements DocumentSpool {
         if (!Number.isInteger(row) || row < 0 || row >= this.documents) throw new RangeError(`No document at row ${row} of the spool (it holds ${this.documents})`);
         const start = row === 0 ? 0 : this.endOf(row - 1);
         const buffer = Buffer.allocUnsafe(this.endOf(row) - start - 1);
-        await this.readAll(buffer, start);
+        await readFully(this.file, buffer, start, 'document', this.path);
         return JSON.parse(buffer.toString('utf8')) as CorpusDocument;
       }),
     );
@@ -88,21 +88,10 @@ export class FileDocumentSpool implements DocumentSpool {
 
   private async writeAll(buffer: Buffer, position: number): Promise<void> {
     try {
-      for (let done = 0; done < buffer.length; ) {
-        const { bytesWritten } = await this.file.write(buffer, done, buffer.length - done, position + done);
-        done += bytesWritten;
-      }
+      await writeFully(this.file, buffer, position);
     } catch (error) {
       this.failure ??= new Error(`Cannot write the document spool ${this.path}: ${(error as Error).message}`);
       throw this.failure;
-    }
-  }
-
-  private async readAll(buffer: Buffer, position: number): Promise<void> {
-    for (let done = 0; done < buffer.length; ) {
-      const { bytesRead } = await this.file.read(buffer, done, buffer.length - done, position + done);
-      if (bytesRead === 0) throw new Error(`The document spool ${this.path} ends early (at byte ${position + done})`);
-      done += bytesRead;
     }
   }
 

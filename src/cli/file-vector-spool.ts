@@ -1,5 +1,5 @@
 import type { VectorSpool } from '../core/index.ts';
-import { closeSpoolFile, openSpoolFile, type SpoolFile } from './spool-folder.ts';
+import { closeSpoolFile, openSpoolFile, readFully, writeFully, type SpoolFile } from './spool-folder.ts';
 
 export interface FileVectorSpoolOptions {
   /** Values per row. */
@@ -117,20 +117,13 @@ export class FileVectorSpool implements VectorSpool {
     const values = new Float32Array(count * this.dimensions);
     const buffer = Buffer.from(values.buffer);
     const position = first * this.rowBytes;
-    for (let done = 0; done < buffer.length; ) {
-      const { bytesRead } = await this.file.read(buffer, done, buffer.length - done, position + done);
-      if (bytesRead === 0) throw new Error(`The vector spool ${this.path} ends early (at byte ${position + done})`);
-      done += bytesRead;
-    }
+    await readFully(this.file, buffer, position, 'vector', this.path);
     return values;
   }
 
   private async writeAll(buffer: Buffer, position: number): Promise<void> {
     try {
-      for (let done = 0; done < buffer.length; ) {
-        const { bytesWritten } = await this.file.write(buffer, done, buffer.length - done, position + done);
-        done += bytesWritten;
-      }
+      await writeFully(this.file, buffer, position);
     } catch (error) {
       this.failure ??= new Error(`Cannot write the vector spool ${this.path}: ${(error as Error).message}`);
       throw this.failure;

@@ -60,3 +60,20 @@ export async function closeSpoolFile(file: SpoolFile, folder: string): Promise<v
     forgetOnExit(folder);
   }
 }
+
+/** Writes all of `buffer` at `position` (a positional write may write less than asked). */
+export async function writeFully(file: SpoolFile, buffer: Buffer, position: number): Promise<void> {
+  for (let done = 0; done < buffer.length; ) {
+    const { bytesWritten } = await file.write(buffer, done, buffer.length - done, position + done);
+    done += bytesWritten;
+  }
+}
+
+/** Fills `buffer` from `position`; a file that ends first is an error naming the spool (`what`) and its path. */
+export async function readFully(file: SpoolFile, buffer: Buffer, position: number, what: 'document' | 'vector', filePath: string): Promise<void> {
+  for (let done = 0; done < buffer.length; ) {
+    const { bytesRead } = await file.read(buffer, done, buffer.length - done, position + done);
+    if (bytesRead === 0) throw new Error(`The ${what} spool ${filePath} ends early (at byte ${position + done})`);
+    done += bytesRead;
+  }
+}
