@@ -60,13 +60,13 @@ interface ConfigResult {
   reused: number;
 }
 
-/** The time HDS_REAL_STOP_AT names (`HH:MM` is today, UTC), or null. */
-function stopAt(): number | null {
-  const raw = process.env.HDS_REAL_STOP_AT;
+/** The time HDS_REAL_STOP_AT names (`HH:MM` UTC is its next occurrence, so 01:00 said at 23:00 is tomorrow), or null. */
+export function stopAt(raw = process.env.HDS_REAL_STOP_AT, now = Date.now()): number | null {
   if (!raw) return null;
   const hhmm = /^(\d{1,2}):(\d{2})$/.exec(raw);
-  const t = hhmm ? new Date().setUTCHours(Number(hhmm[1]), Number(hhmm[2]), 0, 0) : Date.parse(raw);
+  let t = hhmm ? new Date(now).setUTCHours(Number(hhmm[1]), Number(hhmm[2]), 0, 0) : Date.parse(raw);
   if (!Number.isFinite(t)) throw new Error(`HDS_REAL_STOP_AT must be HH:MM (UTC) or an ISO time, got "${raw}"`);
+  if (hhmm && t <= now) t += 24 * 3600_000;
   return t;
 }
 
@@ -289,6 +289,7 @@ export async function benchHdsReal(): Promise<void> {
   const serverNote = niceness > 0 ? `, nice -n ${niceness}` : '';
   const results: ConfigResult[] = [];
   const deadline = stopAt();
+  if (deadline !== null) console.log(`HDS_REAL_STOP_AT: stops at ${new Date(deadline).toISOString()}`);
   const stop: Stop = { stopped: false };
   // dsw hds stops at SIGINT and writes what it finished; the bench then drops the unfinished question.
   const timer = deadline === null ? undefined : setTimeout(() => {
