@@ -291,7 +291,13 @@ export async function benchHdsReal(): Promise<void> {
   const deadline = stopAt();
   if (deadline !== null) console.log(`HDS_REAL_STOP_AT: stops at ${new Date(deadline).toISOString()}`);
   const stop: Stop = { stopped: false };
-  // dsw hds stops at SIGINT and writes what it finished; the bench then drops the unfinished question.
+  // dsw hds stops at SIGINT and writes what it finished; the bench then drops the unfinished question. The bench's
+  // own listener keeps a SIGINT between questions (or Ctrl-C) from ending the process (tsx exits at a SIGINT nobody
+  // listens to), so the docs are still written and the server stopped.
+  const onSigint = () => {
+    stop.stopped = true;
+  };
+  process.on('SIGINT', onSigint);
   const timer = deadline === null ? undefined : setTimeout(() => {
     stop.stopped = true;
     process.emit('SIGINT');
@@ -311,6 +317,7 @@ export async function benchHdsReal(): Promise<void> {
     console.log('written: docs/hds-real.md, docs/hds-real-scaling.png');
   } finally {
     clearTimeout(timer);
+    process.off('SIGINT', onSigint);
     await server.stop();
   }
 }
