@@ -331,6 +331,12 @@ async function writeAll(results: readonly ConfigResult[], serverNote: string): P
   if (single) rows.push(row('single-shot', single, 'single-shot'));
   const others = byId.get('ircot-decomposition');
   if (others) for (const b of ['ircot', 'decomposition']) rows.push(row(b, others, b));
+  // When HDS has run more questions than the baselines, HDS again on the baselines' questions (same-question pairs).
+  const baselineSets = [single, others].filter((x): x is BatchItem[] => x !== undefined && x.length > 0).map((x) => new Set(x.map((i) => i.questionId)));
+  if (baselineSets.length > 0) {
+    const shared = new Set(hdsItems.map((i) => i.questionId).filter((q) => baselineSets.every((set) => set.has(q))));
+    if (shared.size > 0 && shared.size < new Set(hdsItems.map((i) => i.questionId)).size) rows.splice(1, 0, row(`HDS (max_search_calls 8), the baselines' ${shared.size} questions`, hdsItems, 'hds', shared));
+  }
   // The sweep compares budgets on the questions every budget ran.
   const budgetItems = BUDGETS.map((budget) => ({ budget, items: budget === 8 ? byId.get('hds') : byId.get(`hds-max-search-calls-${budget}`) }))
     .filter((b): b is { budget: number; items: BatchItem[] } => b.items !== undefined && b.items.length > 0);
