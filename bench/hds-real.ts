@@ -61,7 +61,7 @@ interface ConfigResult {
 }
 
 /** The time HDS_REAL_STOP_AT names (`HH:MM` UTC is its next occurrence, so 01:00 said at 23:00 is tomorrow), or null. */
-export function stopAt(raw = process.env.HDS_REAL_STOP_AT, now = Date.now()): number | null {
+function stopAt(raw = process.env.HDS_REAL_STOP_AT, now = Date.now()): number | null {
   if (!raw) return null;
   const hhmm = /^(\d{1,2}):(\d{2})$/.exec(raw);
   let t = hhmm ? new Date(now).setUTCHours(Number(hhmm[1]), Number(hhmm[2]), 0, 0) : Date.parse(raw);
@@ -304,8 +304,8 @@ export async function benchHdsReal(): Promise<void> {
   }, Math.max(0, deadline - Date.now()));
   try {
     for (const config of configs) {
-      // After HDS_REAL_STOP_AT only the saved questions are read.
-      if (stop.stopped) console.log(`${config.id}: only saved questions (HDS_REAL_STOP_AT ${process.env.HDS_REAL_STOP_AT} reached)`);
+      // After HDS_REAL_STOP_AT (or a SIGINT) only the saved questions are read.
+      if (stop.stopped) console.log(`${config.id}: only saved questions (stopped by HDS_REAL_STOP_AT or SIGINT)`);
       const savedOnly = !chosenConfigs(config.id);
       if (savedOnly) console.log(`${config.id}: only saved questions (not in HDS_REAL_CONFIGS)`);
       const result = await runConfig(dataset, server.baseUrl, config, firstQuestionIds(dataset, config.questions), savedOnly ? { stopped: true } : stop);
@@ -334,8 +334,9 @@ async function writeAll(results: readonly ConfigResult[], serverNote: string): P
   // When HDS has run more questions than the baselines, HDS again on the baselines' questions (same-question pairs).
   const baselineSets = [single, others].filter((x): x is BatchItem[] => x !== undefined && x.length > 0).map((x) => new Set(x.map((i) => i.questionId)));
   if (baselineSets.length > 0) {
-    const shared = new Set(hdsItems.map((i) => i.questionId).filter((q) => baselineSets.every((set) => set.has(q))));
-    if (shared.size > 0 && shared.size < new Set(hdsItems.map((i) => i.questionId)).size) rows.splice(1, 0, row(`HDS (max_search_calls 8), the baselines' ${shared.size} questions`, hdsItems, 'hds', shared));
+    const hdsIds = new Set(hdsItems.map((i) => i.questionId));
+    const shared = new Set([...hdsIds].filter((q) => baselineSets.every((set) => set.has(q))));
+    if (shared.size > 0 && shared.size < hdsIds.size) rows.splice(1, 0, row(`HDS (max_search_calls 8), the baselines' ${shared.size} questions`, hdsItems, 'hds', shared));
   }
   // The sweep compares budgets on the questions every budget ran.
   const budgetItems = BUDGETS.map((budget) => ({ budget, items: budget === 8 ? byId.get('hds') : byId.get(`hds-max-search-calls-${budget}`) }))
