@@ -76,8 +76,8 @@ test('a model that cannot be loaded gives a clear message, and BM25 search keeps
 });
 
 test('embedding interrupted by closing the tab resumes where it stopped', async ({ page }) => {
-  // 10,000 documents: tiny-bert needed 47 s for them at load 4–5 (20 s were too few to reach the first chunk); the
-  // tab is closed part-way.
+  // 10,000 documents, the tab closed part-way. At load 4–5 the first 4,096-row chunk came after more than 20 s and
+  // the whole test took 47 s.
   test.setTimeout(240_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-resume-'));
   const file = path.join(dir, 'harbour.jsonl');
