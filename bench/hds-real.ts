@@ -22,7 +22,7 @@
 // `HDS_REAL_ONLY=1 npm run bench` runs this section alone.
 import fs from 'node:fs';
 import path from 'node:path';
-import { aggregateBatch, HDS_PROTOCOL, protocolBreakage, type BatchAggregate, type BatchItem, type HdsRun, type ProtocolBreakage } from '../src/core/index.ts';
+import { aggregateBatch, extractFinalAnswer, HDS_PROTOCOL, protocolBreakage, scoreAgentRun, type BatchAggregate, type BatchItem, type HdsRun, type ProtocolBreakage, type QuestionGold } from '../src/core/index.ts';
 import { main } from '../src/cli/main.ts';
 import { heading, sharedDataset } from './harness.ts';
 import { lineChartSvg } from './charts/line-chart.ts';
@@ -167,8 +167,36 @@ async function runConfig(dataset: string, baseUrl: string, config: Config, ids: 
 }
 
 function readItems(file: string): BatchItem[] {
-  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { runs: Array<{ items?: BatchItem[] }> };
-  return saved.runs.flatMap((r) => r.items ?? []);
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { runs: Array<{ items?: BatchItem[]; questions?: Array<QuestionGold & { id: string }> }> };
+  return saved.runs.flatMap((r) => (r.items ?? []).map((item) => rereadFinalAnswer(item, r.questions?.find((q) => q.id === item.questionId))));
+}
+
+const REREAD_EXTENSION = 'final-answer-without-query-block';
+/** Saved HDS runs whose final answers were re-read (`<configuration>/<question id>`), and whether the answer changed. */
+const reread = new Map<string, { config: string; changed: boolean }>();
+
+/**
+ * An HDS run saved by the loop just before `final-answer-without-query-block` (its extensions are today's without that
+ * one) differs from today's only in how the final prompt's reply was read: that reply is saved, so its answer is read
+ * again with today's extraction and the item scored again, and the run counts as today's loop.
+ */
+function rereadFinalAnswer(item: BatchItem, gold: QuestionGold | undefined): BatchItem {
+  const run = item.run;
+  if (run?.kind !== 'hds' || run.protocol.extensions.includes(REREAD_EXTENSION)) return item;
+  const before = HDS_PROTOCOL.extensions.filter((e) => e !== REREAD_EXTENSION);
+  if (JSON.stringify(run.protocol.extensions) !== JSON.stringify(before)) return item;
+  run.protocol = { ...run.protocol, extensions: HDS_PROTOCOL.extensions };
+  const fallback = run.fallback;
+  if (!fallback?.action || fallback.cancelled || fallback.error || run.status !== 'completed') return item;
+  const final = extractFinalAnswer(fallback.response);
+  const changed = final.action.text !== run.answer;
+  const config = run.config.maxSearchCalls === 8 ? 'HDS' : `max_search_calls ${run.config.maxSearchCalls}`;
+  reread.set(`${config}/${item.questionId}`, { config, changed });
+  fallback.action = final.action;
+  fallback.marker = final.marker;
+  run.answer = final.action.text;
+  const scores = scoreAgentRun(run, gold ?? {});
+  return { ...item, answer: run.answer, em: scores.em, f1: scores.f1 };
 }
 
 interface Row {
@@ -188,11 +216,11 @@ const f3 = (v: number | null) => (v === null ? '—' : v.toFixed(3));
 
 function tableLines(rows: readonly Row[]): string[] {
   const lines = [
-    '| configuration | questions | failed | EM | F1 | evidence recall | LLM calls | search calls | s / question | tokens / question | plan turns | no marker | heading list | unterminated block | empty queries | empty answer | cut by max_tokens |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| configuration | questions | failed | EM | F1 | evidence recall | LLM calls | search calls | s / question | tokens / question | plan turns | no marker | heading list | unterminated block | empty queries | empty answer | cut by max_tokens | final reply with block |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const { label, aggregate: a, breakage: b } of rows) {
-    const br = b ? [b.turns, b.noMarker, b.headingList, b.unterminatedBlock, b.emptyQueries, b.emptyAnswer, b.cutByMaxTokens].map(String) : Array(7).fill('—');
+    const br = b ? [b.turns, b.noMarker, b.headingList, b.unterminatedBlock, b.emptyQueries, b.emptyAnswer, b.cutByMaxTokens, b.finalQueryBlock].map(String) : Array(8).fill('—');
     lines.push(`| ${label} | ${a.questions} | ${a.failed} | ${f3(a.em)} | ${f3(a.f1)} | ${f3(a.evidenceRecall)} | ${a.turns.toFixed(2)} | ${a.searchCalls.toFixed(2)} | ${(a.latencyMs / 1000).toFixed(1)} | ${a.tokens.toFixed(0)} | ${br.join(' | ')} |`);
   }
   return lines;
@@ -208,6 +236,14 @@ interface DocsInput {
   server: string;
 }
 
+/** What the docs say about the saved runs whose final answers were read again (see `rereadFinalAnswer`). */
+function rereadNote(): string {
+  const changed = new Map<string, number>();
+  for (const { config, changed: c } of reread.values()) if (c) changed.set(config, (changed.get(config) ?? 0) + 1);
+  const where = [...changed].map(([config, n]) => `${n} of ${config}`).join(', ');
+  return `Re-read: ${reread.size} HDS runs that ended with the final prompt were saved by the loop before \`${REREAD_EXTENSION}\`; their final answers were read again from their saved final-prompt replies with it and scored again (${[...changed.values()].reduce((a, b) => a + b, 0)} answers changed${where ? `: ${where}` : ''}).`;
+}
+
 async function writeDocs({ stale, rows, sweep, sweepQuestions, commands, server }: DocsInput): Promise<void> {
   const { maxTokens, k, passageChars, threads } = settings();
   const md = [
@@ -219,10 +255,11 @@ async function writeDocs({ stale, rows, sweep, sweepQuestions, commands, server 
       : 'No system message: the reference prompts alone, as one user message.',
     `Retrieval: BM25 (Okapi, k1 0.9, b 0.4) over hotpotqa-500 (\`../shared/data/hotpotqa-500\`); passage texts (\`title. text\`) ${passageChars > 0 ? `cut to at most ${passageChars} characters at a word (\`--passage-chars\`, saved as \`retriever.passageChars\`; the ranking is BM25 over the whole documents)` : 'whole'}; the first questions with answers of queries.jsonl, in file order.`,
     `HDS settings are the reference defaults (max_turns 3, max_parallel_queries 4, k_per_query ${k}${k === 3 ? '' : ' (the reference: 3)'}, evidence_budget 12, max_search_calls 8) unless the row says otherwise. Each row says how many questions it ran (the first N); rows with different N are not on the same questions.`,
-    'LLM calls: plan turns plus the final-prompt call (HDS), or the baseline\'s calls. Breakage columns count HDS plan turns: no marker (neither `\\boxed{}` nor a query block, H4), heading list (queries as a "Search queries:" list without the block tokens, read as a query block by the `heading-list-query-block` extension), unterminated query block, query block with no query, empty answer marker (`\\boxed{}` or the prompt\'s `\\boxed{...}` echoed), reply cut by max_tokens (finish_reason `length`).',
+    'LLM calls: plan turns plus the final-prompt call (HDS), or the baseline\'s calls. Breakage columns count HDS plan turns: no marker (neither `\\boxed{}` nor a query block, H4), heading list (queries as a "Search queries:" list without the block tokens, read as a query block by the `heading-list-query-block` extension), unterminated query block, query block with no query, empty answer marker (`\\boxed{}` or the prompt\'s `\\boxed{...}` echoed), reply cut by max_tokens (finish_reason `length`); the last column counts runs whose final-prompt reply wrote a query block, which no turn was left to run (the answer is the text without it, `final-answer-without-query-block`).',
     '',
     ...tableLines(rows),
     '',
+    ...(reread.size > 0 ? [rereadNote(), ''] : []),
     ...(stale.length > 0
       ? [`Older loop: ${stale.length} HDS run(s) were saved with other protocol extensions than today's (${HDS_PROTOCOL.extensions.join(', ')}): ${stale.join(', ')}. \`HDS_REAL_FRESH=1\` (or deleting their files) runs them again.`, '']
       : []),

@@ -4,10 +4,12 @@ import {
   Bm25Index,
   gqrRerank,
   loadCorpus,
+  extractFinalAnswer,
   parseHdsAction,
   type Bm25Hit,
   type CorpusStore,
   type FileSource,
+  type FinalAnswer,
   type GqrConfig,
   type GqrInput,
   type HdsAction,
@@ -27,7 +29,13 @@ describe('public API types', () => {
 
   it('parseHdsAction keeps the contracted signature', () => {
     expectTypeOf(parseHdsAction).toEqualTypeOf<(text: string, maxQueries: number) => HdsAction>();
-    expectTypeOf<HdsAction>().toEqualTypeOf<{ kind: 'answer'; text: string; unmarked?: boolean } | { kind: 'queries'; queries: string[] }>();
+    expectTypeOf<HdsAction>().toEqualTypeOf<{ kind: 'answer'; text: string; unmarked?: boolean; unrunQueries?: string[] } | { kind: 'queries'; queries: string[] }>();
+  });
+
+  it('extractFinalAnswer reads a final-prompt reply into an answer action', () => {
+    expectTypeOf(extractFinalAnswer).toEqualTypeOf<(text: string) => FinalAnswer>();
+    expectTypeOf<FinalAnswer['action']>().toEqualTypeOf<Extract<HdsAction, { kind: 'answer' }>>();
+    expectTypeOf<FinalAnswer['marker']>().toEqualTypeOf<'boxed' | 'answer-tag' | 'none'>();
   });
 
   it('a browser File is a FileSource', () => {

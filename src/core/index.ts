@@ -101,7 +101,9 @@ export { OpenAiCompatibleProvider } from './llm/openai-provider.ts';
 export { abortError, isAbortError, throwIfAborted } from './abort.ts';
 export { LLM_PRESETS, findLlmPreset } from './llm/presets.ts';
 export {
+  extractFinalAnswer,
   parseHdsAction,
+  type FinalAnswer,
   type HdsAction,
   type HdsActionMarker,
 } from './hds/parse-action.ts';
@@ -179,7 +181,7 @@ export { prepareRunImport, describeImportMark, type RunAlreadyHere } from './run
 export { MemoryRunStore } from './runs/memory-run-store.ts';
 export { passageRetriever } from './hds/passage-retriever.ts';
 export { AGENT_METHODS, AGENT_METHOD_LABELS, type AgentMethod, type AgentSettings } from './hds/agent-run.ts';
-export { scoreAgentRun } from './hds/question-metrics.ts';
+export { scoreAgentRun, type QuestionGold } from './hds/question-metrics.ts';
 export {
   runBatchItems,
   aggregateBatch,

@@ -1,6 +1,7 @@
 /** What the model asked for in one HDS turn. */
 export type HdsAction =
-  | { kind: 'answer'; text: string; unmarked?: boolean } // unmarked: no marker at all (H4)
+  // unmarked: no marker at all (H4); unrunQueries: the queries of a block in a final-prompt reply, cut from its answer
+  | { kind: 'answer'; text: string; unmarked?: boolean; unrunQueries?: string[] }
   | { kind: 'queries'; queries: string[] };
 
 /** Which spelling of the query tokens the model used: `<|begin search queries|>` or `<|begin_search_queries|>` (H1). */
@@ -286,16 +287,38 @@ export interface FinalAnswer {
 
 /**
  * Reads the final prompt's reply (H8): last `\boxed{…}`, then `<answer>…</answer>`, outside reasoning (H2, H3);
- * a reply with neither (a query block included: no turn is left to run it) is its visible text, trimmed.
+ * a reply with neither is its visible text, trimmed, flagged `unmarked`. A query block in such a reply cannot run (no
+ * turn is left), so it is not part of the answer (extension `final-answer-without-query-block`): the answer is the
+ * text before the block (when there is none, the text between the block's end and any next block), and the block's
+ * queries are kept on the action as `unrunQueries`.
  */
 export function extractFinalAnswer(text: string): FinalAnswer {
   const parsed = parseHdsResponse(text, 0);
   if (parsed.action.kind === 'answer' && (parsed.marker === 'boxed' || parsed.marker === 'answer-tag')) {
     return { action: parsed.action, marker: parsed.marker, reasoning: parsed.reasoning };
   }
+  const cut = withoutQueryBlock(parsed.visibleText);
   return {
-    action: { kind: 'answer', text: parsed.visibleText.trim(), unmarked: true },
+    action: cut
+      ? { kind: 'answer', text: cut.answer, unmarked: true, unrunQueries: cut.queries }
+      : { kind: 'answer', text: parsed.visibleText.trim(), unmarked: true },
     marker: 'none',
     reasoning: parsed.reasoning,
   };
+}
+
+/** The text around the first query block, without it, and that block's queries; undefined without a block. */
+function withoutQueryBlock(visibleText: string): { answer: string; queries: string[] } | undefined {
+  const begin = BEGIN_QUERIES.exec(visibleText);
+  const block = parseQueryBlock(visibleText, Number.MAX_SAFE_INTEGER);
+  if (!begin || !block) return undefined;
+  const queries = block.echoedInstruction ? [] : block.kept;
+  const before = visibleText.slice(0, begin.index).trim();
+  if (before !== '') return { answer: before, queries };
+  const afterBegin = visibleText.slice(begin.index + begin[0].length);
+  const end = END_QUERIES.exec(afterBegin);
+  if (!end) return { answer: '', queries };
+  const after = afterBegin.slice(end.index + end[0].length);
+  const next = BEGIN_QUERIES.exec(after);
+  return { answer: (next ? after.slice(0, next.index) : after).trim(), queries };
 }

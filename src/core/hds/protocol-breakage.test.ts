@@ -18,7 +18,7 @@ describe('protocolBreakage', () => {
       run(['just words', ]), // no marker
       run(['\\boxed{...}', 'final']), // placeholder echoed, then the final prompt
     ]);
-    expect(protocolBreakage(runs)).toEqual({ turns: 6, noMarker: 1, unterminatedBlock: 1, emptyQueries: 1, emptyAnswer: 1, headingList: 0, cutByMaxTokens: 0 });
+    expect(protocolBreakage(runs)).toEqual({ turns: 6, noMarker: 1, unterminatedBlock: 1, emptyQueries: 1, emptyAnswer: 1, headingList: 0, cutByMaxTokens: 0, finalQueryBlock: 0 });
   });
 
   it('counts queries listed under a heading without the block tokens, and replies cut by max_tokens', async () => {
@@ -29,7 +29,15 @@ describe('protocolBreakage', () => {
     expect(protocolBreakage([listed])).toMatchObject({ turns: 2, noMarker: 0, headingList: 1, cutByMaxTokens: 1 });
   });
 
+  it('counts final-prompt replies that wrote a query block (not plan turns)', async () => {
+    const runs = await Promise.all([
+      runHds('q', { maxTurns: 1 }, { llm: new ScriptedLlm([`${B}alpha${E}`, `Kansas. ${B}beta${E}`]), retriever: new KeyedRetriever({}, [doc('d1', 1, 'text')]) }),
+      runHds('q', { maxTurns: 1 }, { llm: new ScriptedLlm([`${B}alpha${E}`, 'Kansas.']), retriever: new KeyedRetriever({}, [doc('d1', 1, 'text')]) }),
+    ]);
+    expect(protocolBreakage(runs)).toMatchObject({ turns: 2, finalQueryBlock: 1 });
+  });
+
   it('is all zeros for no runs', () => {
-    expect(protocolBreakage([])).toEqual({ turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0, headingList: 0, cutByMaxTokens: 0 });
+    expect(protocolBreakage([])).toEqual({ turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0, headingList: 0, cutByMaxTokens: 0, finalQueryBlock: 0 });
   });
 });

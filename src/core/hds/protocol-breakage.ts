@@ -1,6 +1,6 @@
 import type { HdsRun } from './types.ts';
 
-/** How often a model broke the HDS output protocol, counted over the plan turns of runs. */
+/** How often a model broke the HDS output protocol, counted over the plan turns of runs (and their final-prompt replies). */
 export interface ProtocolBreakage {
   /** Plan turns looked at. */
   turns: number;
@@ -16,10 +16,12 @@ export interface ProtocolBreakage {
   headingList: number;
   /** Replies cut by the completion-token limit (finish reason `length`). */
   cutByMaxTokens: number;
+  /** Final-prompt replies that wrote a query block, which no turn was left to run (cut from the answer). */
+  finalQueryBlock: number;
 }
 
 export function emptyBreakage(): ProtocolBreakage {
-  return { turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0, headingList: 0, cutByMaxTokens: 0 };
+  return { turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0, headingList: 0, cutByMaxTokens: 0, finalQueryBlock: 0 };
 }
 
 /** Protocol breakage of the plan turns of the given HDS runs, summed. */
@@ -36,6 +38,7 @@ export function protocolBreakage(runs: readonly HdsRun[]): ProtocolBreakage {
       if (turn.marker === 'query-block' && turn.action.kind === 'answer') total.emptyQueries++;
       if ((turn.marker === 'boxed' || turn.marker === 'answer-tag') && turn.action.kind === 'answer' && turn.action.text === '') total.emptyAnswer++;
     }
+    if (run.fallback?.action?.unrunQueries) total.finalQueryBlock++;
   }
   return total;
 }

@@ -2,7 +2,8 @@
 // loop handled badly or that need a parser extension.
 import { describe, expect, it } from 'vitest';
 import fixture from './fixtures/real-llm-responses-1.5b.json';
-import { parseHdsResponse, throughFirstQueryBlock } from './parse-action.ts';
+import { exactMatch, tokenF1 } from '../eval/answers.ts';
+import { extractFinalAnswer, parseHdsResponse, throughFirstQueryBlock } from './parse-action.ts';
 import { protocolBreakage } from './protocol-breakage.ts';
 import { runHds } from './run-hds.ts';
 import { HDS_PROTOCOL } from './types.ts';
@@ -114,5 +115,24 @@ describe(`real output of ${fixture.model}`, () => {
     expect(run.terminatedBy).toBe('max_turns_fallback');
     expect(run.fallback!.marker).toBe('none');
     expect(run.answer).toBe(final.response.trim());
+  });
+  it('a final answer followed by a query block no turn is left to run: the text before the block is the answer (final-answer-without-query-block)', async () => {
+    const final = response('final-answer-then-query-block');
+    const run = await runHds(final.question, { maxTurns: 1 }, { llm: new ScriptedLlm([response('block-repeated-until-max-tokens').response, final.response]), retriever: new KeyedRetriever({}) });
+    expect(run.answer).toBe('The director must be found first.');
+    expect(run.fallback).toMatchObject({ marker: 'none', action: { unmarked: true, unrunQueries: ['director of the film Blue Harbor', 'Blue Harbor film 1987 cast'] } });
+    expect(protocolBreakage([run]).finalQueryBlock).toBe(1);
+    expect(run.protocol.extensions).toContain('final-answer-without-query-block');
+  });
+
+  it('the same with the block cut by max_tokens: the block is dropped to the end, and F1 counts only the answer', () => {
+    const final = response('final-answer-then-block-cut-by-max-tokens');
+    expect(final.finishReason).toBe('length');
+    const read = extractFinalAnswer(final.response);
+    expect(read.action.text).toBe("The battle in which Giuseppe Arimondi lost his life secured Ethiopia's independence.");
+    expect(read.action.unrunQueries?.[0]).toBe('Giuseppe Arimondi battle Ethiopia');
+    // Read whole, the repeated "Ethiopia" of the cut block dilutes F1; either way it is not the gold answer.
+    expect(tokenF1(read.action.text, final.answers)).toBe(0);
+    expect(exactMatch(read.action.text, final.answers)).toBe(0);
   });
 });

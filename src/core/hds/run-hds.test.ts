@@ -265,13 +265,25 @@ describe('termination and fallback details', () => {
     expect(boxed.fallback?.marker).toBe('boxed');
   });
 
-  it('H8: a query block in the final reply is not run; the visible text is the unmarked answer', async () => {
-    const llm = new ScriptedLlm([block('a'), `${block('more')} `]);
+  it('H8: a query block in the final reply is not run and not part of the unmarked answer (final-answer-without-query-block)', async () => {
     const retriever = new KeyedRetriever({});
-    const run = await runHds('q', { maxTurns: 1 }, deps(llm, retriever));
+    const before = await runHds('q', { maxTurns: 1 }, deps(new ScriptedLlm([block('a'), `Kansas, about 2.9 million. ${block('more; other')} `]), retriever));
     expect(retriever.calls).toEqual([['a', 3]]);
-    expect(run.answer).toBe(block('more'));
-    expect(run.fallback).toMatchObject({ marker: 'none', action: { unmarked: true } });
+    expect(before.answer).toBe('Kansas, about 2.9 million.');
+    expect(before.fallback).toMatchObject({ marker: 'none', action: { unmarked: true, unrunQueries: ['more', 'other'] } });
+    expect(before.fallback!.response).toBe(`Kansas, about 2.9 million. ${block('more; other')} `); // the raw reply is kept
+
+    // Only a block: no answer. Text after the block (and before any next one) is the answer when none comes before it.
+    const only = await runHds('q', { maxTurns: 1 }, deps(new ScriptedLlm([block('a'), `${block('more')} `]), new KeyedRetriever({})));
+    expect(only.answer).toBe('');
+    expect(only.fallback?.action?.unrunQueries).toEqual(['more']);
+    const after = await runHds('q', { maxTurns: 1 }, deps(new ScriptedLlm([block('a'), `${block('more')} Kansas. ${block('more')}`]), new KeyedRetriever({})));
+    expect(after.answer).toBe('Kansas.');
+
+    // Without a block the whole trimmed reply is still the answer, and no queries are listed.
+    const plain = await runHds('q', { maxTurns: 1 }, deps(new ScriptedLlm([block('a'), ' Kansas. ']), new KeyedRetriever({})));
+    expect(plain.answer).toBe('Kansas.');
+    expect(plain.fallback?.action?.unrunQueries).toBeUndefined();
   });
 
   it('an empty boxed answer triggers the fallback as answer_fallback', async () => {

@@ -192,7 +192,7 @@ export const HDS_PROTOCOL = Object.freeze({
   /** Decisions applied on top of the reference behaviour. */
   decisions: Object.freeze(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H8']) as readonly string[],
   /** Additions not covered by a decision. */
-  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer', 'placeholder-yields-to-queries', 'echoed-instruction-block', 'unterminated-boxed-answer', 'heading-list-query-block', 'log-cut-after-query-block', 'repeats-outside-parallel-cap']) as readonly string[],
+  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer', 'placeholder-yields-to-queries', 'echoed-instruction-block', 'unterminated-boxed-answer', 'heading-list-query-block', 'log-cut-after-query-block', 'repeats-outside-parallel-cap', 'final-answer-without-query-block']) as readonly string[],
 });
 
 /** A complete (or cancelled, or failed) HDS run. */

@@ -114,6 +114,23 @@ describe('Timeline', () => {
     expect(second!.querySelector('[data-testid="log-cut-hint"]')!.textContent).toContain('first query block');
   });
 
+  it('says when the final reply wrote a query block no turn was left to run, and scores only the text before it', async () => {
+    const run = await runHds('Who built the mill?', { maxTurns: 1 }, {
+      llm: scripted([
+        { content: '<|begin search queries|>mill builder<|end search queries|>' },
+        { content: `Ada Lark. <|begin search queries|>harbour ${XSS_SCRIPT}; mill<|end search queries|>` },
+      ]),
+      retriever,
+    });
+    act(() => root.render(<Timeline view={timelineFromRun(run)} answers={['Ada Lark']} />));
+    const [first, final] = cards();
+    expect(first!.querySelector('[data-testid="unrun-queries-hint"]')).toBeNull();
+    expect(final!.querySelector('[data-testid="turn-answer"]')!.textContent).toBe('Ada Lark.');
+    expect(final!.querySelector('[data-testid="unrun-queries-hint"]')!.textContent).toContain(`no turn was left to run it (“harbour ${XSS_SCRIPT}”, “mill”)`);
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('[data-testid="answer-scores"]')!.textContent).toBe('EM 1 F1 1.00');
+  });
+
   it('steps through the turns with the arrow keys and the buttons', async () => {
     const run = await xssRun();
     act(() => root.render(<Timeline view={timelineFromRun(run)} startAtFirst />));

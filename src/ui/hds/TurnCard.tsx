@@ -77,6 +77,13 @@ export const TurnCard = forwardRef<
         <div className="turn-answer">
           <strong>{turn.phase === 'final' ? 'Fallback answer' : 'Answer'}:</strong> <span data-testid="turn-answer">{turn.action.text || '(empty)'}</span>
           {badge === 'unmarked' && <p className="hint">The model used no answer marker or query block; its whole reply was taken as the answer (H4).</p>}
+          {turn.action.unrunQueries && (
+            <p className="hint" data-testid="unrun-queries-hint">
+              The reply also wrote a query block, but no turn was left to run it
+              {turn.action.unrunQueries.length > 0 ? ` (${turn.action.unrunQueries.map((q) => `“${q}”`).join(', ')})` : ''}; the block is not part of the answer
+              (extension final-answer-without-query-block).
+            </p>
+          )}
         </div>
       )}
 
