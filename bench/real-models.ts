@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Bm25Retriever, buildQrelsMap, evaluateRun, loadCorpus, MemoryCorpusStore, OKAPI_BM25, runQueries } from '../src/core/index.ts';
+import { Bm25Retriever, buildQrelsMap, defaultLengthSortWindow, embedCorpus, evaluateRun, loadCorpus, loadEmbedder, loadVectorMatrix, MemoryCorpusStore, MemoryVectorStore, OKAPI_BM25, runQueries, type CorpusDocument, type Embedder } from '../src/core/index.ts';
+import { storeCorpus } from '../src/test-support/stored-corpus.ts';
 import { directorySources } from '../src/cli/node-sources.ts';
 import { runPeer, venvPython } from '../scripts/python-env.mjs';
 import { figure, heading, sharedDataset } from './harness.ts';
@@ -49,6 +50,7 @@ export async function benchRealModels(): Promise<void> {
       continue;
     }
     if (FIDELITY) await fidelity(encoder);
+    if (process.env.REAL_BATCH_SPEED !== '0') await lengthSortedSpeed(encoder);
     const sweeps: SweepResult[] = [];
     for (const name of RETRIEVAL_COLLECTIONS) {
       const shared = sharedDataset(name);
@@ -63,6 +65,60 @@ export async function benchRealModels(): Promise<void> {
       await report(encoder, sweeps); // after each collection, so a long run leaves the finished part behind
     }
     if (sweeps.length === 0 && rows.get(encoder.presetId)) await report(encoder, sweeps); // fidelity figures only
+  }
+}
+
+// REAL_BATCH_SPEED=0 skips the length-sorted batches figures (q8 on SPEED_DOCS passages five times, fp32 on 128 twice).
+const SPEED_DOCS = 512;
+/**
+ * embedCorpus with length-sorted windows (the default) against id order (lengthSortWindow 1), same documents: speed
+ * with q8, and the vectors of both orders with fp32 (q8 quantises activations per batch, so its vectors depend on
+ * which texts share a batch, in either order; fp32 must not).
+ */
+async function lengthSortedSpeed(encoder: RealEncoder): Promise<void> {
+  const dir = sharedDataset('hotpotqa-500');
+  if (!dir) return;
+  const docs: CorpusDocument[] = fs.readFileSync(path.join(dir, 'corpus.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).slice(0, SPEED_DOCS)
+    .map((l) => JSON.parse(l) as { _id: string; title?: string; text: string }).map((d) => ({ id: d._id, title: d.title ?? '', text: d.text }));
+  const stores = { all: new MemoryCorpusStore(), few: new MemoryCorpusStore() };
+  await storeCorpus(stores.all, 'speed', docs);
+  await storeCorpus(stores.few, 'speed', docs.slice(0, 128));
+  const localModelPath = `${path.dirname(path.dirname(encoderFolder(ROOT, encoder)))}${path.sep}`;
+  const name = 'hotpotqa-500';
+  const embed = async (embedder: Embedder, corpora: MemoryCorpusStore, lengthSortWindow: number | undefined) => {
+    const vectors = new MemoryVectorStore();
+    const t0 = performance.now();
+    const set = await embedCorpus(embedder, corpora, vectors, { corpusId: 'speed', source: { location: 'path', modelId: encoder.presetId }, lengthSortWindow });
+    return { ms: performance.now() - t0, matrix: await loadVectorMatrix(vectors, set) };
+  };
+  const q8 = await loadEmbedder({ modelId: encoder.presetId, localModelPath, dtype: 'q8' });
+  try {
+    await embed(q8, stores.all, 1); // warm-up
+    // Interleaved, best of two each: on a shared machine the minimum is the least disturbed measurement.
+    const idOrder: number[] = [];
+    const sorted: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      idOrder.push((await embed(q8, stores.all, 1)).ms);
+      sorted.push((await embed(q8, stores.all, undefined)).ms);
+    }
+    const rate = (ms: number[]) => (docs.length * 1000) / Math.min(...ms);
+    record(name, `${name} q8, first ${docs.length} passages: embedCorpus in id order (batches of ${q8.batchSize})`, `${rate(idOrder).toFixed(1)} docs/s`, 'baseline', null);
+    record(name, `${name} q8: length-sorted windows of ${defaultLengthSortWindow(q8.batchSize)} (the default)`, `${rate(sorted).toFixed(1)} docs/s`, `≥ 1.2× id order (${(rate(sorted) / rate(idOrder)).toFixed(2)}×)`, rate(sorted) >= 1.2 * rate(idOrder));
+  } finally {
+    await q8.dispose();
+  }
+  const fp32 = await loadEmbedder({ modelId: encoder.presetId, localModelPath, dtype: 'fp32' });
+  try {
+    const [a, b] = [(await embed(fp32, stores.few, 1)).matrix, (await embed(fp32, stores.few, undefined)).matrix];
+    const flat = (m: typeof a) => {
+      const out = new Float32Array(m.size * m.dimensions);
+      for (let r = 0; r < m.size; r++) out.set(m.rows.row(r), r * m.dimensions);
+      return out;
+    };
+    const worst = a.ids.join() === b.ids.join() ? Math.min(...rowCosines(flat(a), flat(b), a.size)) : -1;
+    record(name, `${name} fp32, first 128 passages: worst cosine, length-sorted vs id-order vectors`, worst.toFixed(6), '≥ 0.99999', worst >= 0.99999);
+  } finally {
+    await fp32.dispose();
   }
 }
 
@@ -195,7 +251,10 @@ async function report(encoder: RealEncoder, sweeps: SweepResult[]): Promise<void
     const sweep = sweeps.find((s) => s.collection === collection);
     // Figures this run did not measure (REAL_FIDELITY=0, or fidelity only) are kept from the earlier entry.
     const kept = (entries[collection]?.figures ?? []).filter((f) => !figures.some((g) => g.name === f.name));
-    entries[collection] = { measured, figures: [...figures, ...kept], ...(sweep ? { sweep } : entries[collection]?.sweep ? { sweep: entries[collection]!.sweep } : {}) };
+    // Kept figures keep their own date: "<this run>, the first N figures; the others <the earlier entry's date>".
+    const earlier = entries[collection]?.measured.split('; the others ').at(-1);
+    const when = kept.length > 0 && earlier ? `${measured}, the first ${figures.length} figure${figures.length === 1 ? '' : 's'}; the others ${earlier}` : measured;
+    entries[collection] = { measured: when, figures: [...figures, ...kept], ...(sweep ? { sweep } : entries[collection]?.sweep ? { sweep: entries[collection]!.sweep } : {}) };
   }
   store[encoder.presetId] = entries;
   await writeRealModelsDocs(docs, store, sweeps.length > 0 ? [encoder.presetId] : []);

