@@ -5,9 +5,10 @@
 // HDS_REAL_SINGLE_SHOT_QUESTIONS (default: the HDS count), HDS_REAL_SWEEP_QUESTIONS (max_search_calls 1, 2, 4; default:
 // the HDS count), HDS_REAL_BASELINE_QUESTIONS (IRCoT and decomposition; default: the HDS count). They run in that order.
 // Incremental: every question of every configuration is one `dsw hds --question-ids <id>` whose runs file is kept in
-// .tmp/hds-real/<model>[-no-system]-<settings>/<configuration>/<question id>.json; a later bench run with the same model
-// and settings reuses every file there and runs only the missing questions (HDS_REAL_FRESH=1 runs them all again), so
-// raising a count, or running again after a stop, continues where the last run ended.
+// bench/real/hds-real-runs/<model>[-no-system]-<settings>/<configuration>/<question id>.json, which is committed: a
+// later bench run with the same model and settings, on this machine or another, reuses every file there and runs only
+// the missing questions (HDS_REAL_FRESH=1 runs them all again), so raising a count, or running again after a stop,
+// continues where the last run ended; the docs are always rebuilt from every saved question.
 // DSW_LLM_MODEL picks the model (scripts/llm-paths.mjs). The bench starts the server (under nice -n HDS_REAL_NICE,
 // default 10) on HDS_REAL_PORT (default 8182), or uses a running one at HDS_REAL_BASE_URL (e.g. http://127.0.0.1:8080/v1;
 // then HDS_REAL_THREADS and HDS_REAL_NICE should say how that server was started, for the docs).
@@ -22,7 +23,7 @@
 // `HDS_REAL_ONLY=1 npm run bench` runs this section alone.
 import fs from 'node:fs';
 import path from 'node:path';
-import { aggregateBatch, extractFinalAnswer, HDS_PROTOCOL, protocolBreakage, scoreAgentRun, type BatchAggregate, type BatchItem, type HdsRun, type ProtocolBreakage, type QuestionGold } from '../src/core/index.ts';
+import { aggregateBatch, HDS_PROTOCOL, protocolBreakage, type BatchAggregate, type BatchItem, type HdsRun, type ProtocolBreakage } from '../src/core/index.ts';
 import { main } from '../src/cli/main.ts';
 import { heading, sharedDataset } from './harness.ts';
 import { lineChartSvg } from './charts/line-chart.ts';
@@ -32,6 +33,8 @@ import { REAL_LLM_MODEL, realLlmMissing, startLlmServer, type LlmServer } from '
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DOCS = path.join(ROOT, 'docs');
 const NOTES = path.join(ROOT, 'bench/real/hds-real-notes.md');
+/** Every question's runs file, kept in git: an HDS question costs minutes of CPU, and the docs are built from them. */
+const RUNS = path.join(ROOT, 'bench/real/hds-real-runs');
 const BUDGETS = [1, 2, 4, 8];
 /**
  * The system message sent before the HDS prompts (a chat setting: the prompts stay the reference's; the baselines
@@ -127,7 +130,7 @@ interface Stop {
 
 async function runConfig(dataset: string, baseUrl: string, config: Config, ids: readonly string[], stop: Stop): Promise<ConfigResult> {
   const { decoding, hds, tag } = settings();
-  const dir = path.join(ROOT, '.tmp/hds-real', tag, config.id);
+  const dir = path.join(RUNS, tag, config.id);
   fs.mkdirSync(dir, { recursive: true });
   const items: BatchItem[] = [];
   let wallMs = 0;
@@ -140,7 +143,8 @@ async function runConfig(dataset: string, baseUrl: string, config: Config, ids: 
       reused++;
       continue;
     }
-    if (stop.stopped) break;
+    // Stopped: the questions after a gap (another shard's, or one not asked yet) are still read if saved.
+    if (stop.stopped) continue;
     if (!inShard(i)) continue;
     const partial = `${file}.partial`;
     const argv = ['hds', '--dataset', dataset, '--questions-from-dataset', '--question-ids', id, '--base-url', baseUrl,
@@ -154,7 +158,7 @@ async function runConfig(dataset: string, baseUrl: string, config: Config, ids: 
     // A question stopped midway (HDS_REAL_STOP_AT) is not kept: a later run asks it again.
     if (stop.stopped || got.length < config.variants.length) {
       fs.rmSync(partial);
-      break;
+      continue;
     }
     fs.renameSync(partial, file);
     items.push(...got);
@@ -167,36 +171,8 @@ async function runConfig(dataset: string, baseUrl: string, config: Config, ids: 
 }
 
 function readItems(file: string): BatchItem[] {
-  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { runs: Array<{ items?: BatchItem[]; questions?: Array<QuestionGold & { id: string }> }> };
-  return saved.runs.flatMap((r) => (r.items ?? []).map((item) => rereadFinalAnswer(item, r.questions?.find((q) => q.id === item.questionId))));
-}
-
-const REREAD_EXTENSION = 'final-answer-without-query-block';
-/** Saved HDS runs whose final answers were re-read (`<configuration>/<question id>`), and whether the answer changed. */
-const reread = new Map<string, { config: string; changed: boolean }>();
-
-/**
- * An HDS run saved by the loop just before `final-answer-without-query-block` (its extensions are today's without that
- * one) differs from today's only in how the final prompt's reply was read: that reply is saved, so its answer is read
- * again with today's extraction and the item scored again, and the run counts as today's loop.
- */
-function rereadFinalAnswer(item: BatchItem, gold: QuestionGold | undefined): BatchItem {
-  const run = item.run;
-  if (run?.kind !== 'hds' || run.protocol.extensions.includes(REREAD_EXTENSION)) return item;
-  const before = HDS_PROTOCOL.extensions.filter((e) => e !== REREAD_EXTENSION);
-  if (JSON.stringify(run.protocol.extensions) !== JSON.stringify(before)) return item;
-  run.protocol = { ...run.protocol, extensions: HDS_PROTOCOL.extensions };
-  const fallback = run.fallback;
-  if (!fallback?.action || fallback.cancelled || fallback.error || run.status !== 'completed') return item;
-  const final = extractFinalAnswer(fallback.response);
-  const changed = final.action.text !== run.answer;
-  const config = run.config.maxSearchCalls === 8 ? 'HDS' : `max_search_calls ${run.config.maxSearchCalls}`;
-  reread.set(`${config}/${item.questionId}`, { config, changed });
-  fallback.action = final.action;
-  fallback.marker = final.marker;
-  run.answer = final.action.text;
-  const scores = scoreAgentRun(run, gold ?? {});
-  return { ...item, answer: run.answer, em: scores.em, f1: scores.f1 };
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { runs: Array<{ items?: BatchItem[] }> };
+  return saved.runs.flatMap((r) => r.items ?? []);
 }
 
 interface Row {
@@ -236,14 +212,6 @@ interface DocsInput {
   server: string;
 }
 
-/** What the docs say about the saved runs whose final answers were read again (see `rereadFinalAnswer`). */
-function rereadNote(): string {
-  const changed = new Map<string, number>();
-  for (const { config, changed: c } of reread.values()) if (c) changed.set(config, (changed.get(config) ?? 0) + 1);
-  const where = [...changed].map(([config, n]) => `${n} of ${config}`).join(', ');
-  return `Re-read: ${reread.size} HDS runs that ended with the final prompt were saved by the loop before \`${REREAD_EXTENSION}\`; their final answers were read again from their saved final-prompt replies with it and scored again (${[...changed.values()].reduce((a, b) => a + b, 0)} answers changed${where ? `: ${where}` : ''}).`;
-}
-
 async function writeDocs({ stale, rows, sweep, sweepQuestions, commands, server }: DocsInput): Promise<void> {
   const { maxTokens, k, passageChars, threads } = settings();
   const md = [
@@ -259,7 +227,6 @@ async function writeDocs({ stale, rows, sweep, sweepQuestions, commands, server 
     '',
     ...tableLines(rows),
     '',
-    ...(reread.size > 0 ? [rereadNote(), ''] : []),
     ...(stale.length > 0
       ? [`Older loop: ${stale.length} HDS run(s) were saved with other protocol extensions than today's (${HDS_PROTOCOL.extensions.join(', ')}): ${stale.join(', ')}. \`HDS_REAL_FRESH=1\` (or deleting their files) runs them again.`, '']
       : []),
@@ -271,7 +238,7 @@ async function writeDocs({ stale, rows, sweep, sweepQuestions, commands, server 
           '',
         ]
       : []),
-    'Commands run (in the bench, through the CLI entry point, one per question; the runs files are in `.tmp/hds-real/`):',
+    'Commands run (in the bench, through the CLI entry point, one per question; the runs files are in `bench/real/hds-real-runs/`):',
     '',
     ...commands.map((c) => `    dsw ${c}`),
     '',
@@ -386,7 +353,8 @@ async function writeAll(results: readonly ConfigResult[], serverNote: string): P
   const sweep = common.size > 0 ? budgetItems.map(({ budget, items }) => ({ budget, row: row(`HDS max_search_calls ${budget}`, items, 'hds', common) })) : [];
   const { decoding, hds } = settings();
   const system = systemPromptArgs().length > 0 ? ['--system-prompt-file', 'bench/real/hds-system-prompt.txt'] : [];
-  const commands = results.map((r) => `hds --dataset ../shared/data/hotpotqa-500 --questions-from-dataset --question-ids <one of the first ${r.config.questions}> --base-url <llm:serve>/v1 --model ${REAL_LLM_MODEL} ${[...decoding, ...system, ...hds, ...r.config.args].join(' ')} --out <file>`);
+  // Only the configurations with saved questions: the others have run nothing yet.
+  const commands = results.filter((r) => r.items.length > 0).map((r) => `hds --dataset ../shared/data/hotpotqa-500 --questions-from-dataset --question-ids <one of the first ${r.config.questions}> --base-url <llm:serve>/v1 --model ${REAL_LLM_MODEL} ${[...decoding, ...system, ...hds, ...r.config.args].join(' ')} --out <file>`);
   const current = JSON.stringify(HDS_PROTOCOL.extensions);
   const stale = [...new Set(results.flatMap((r) => r.items).filter((i) => i.run?.kind === 'hds' && JSON.stringify(i.run.protocol.extensions) !== current).map((i) => `${i.questionId} (${i.variantId === 'hds' ? 'hds' : i.variantId})`))];
   await writeDocs({ stale, rows, sweep, sweepQuestions: common.size, commands, server: serverNote });

@@ -1,4 +1,4 @@
-// Collects the raw model replies of the HDS runs the real-LLM bench saved (.tmp/hds-real/<settings>/<configuration>/
+// Collects the raw model replies of the HDS runs the real-LLM bench saved (bench/real/hds-real-runs/<settings>/<configuration>/
 // <question id>.json) into a fixture file: every plan turn and final call with its question, prompt, system message,
 // reply, finish reason and how the loop read it. Used to make src/core/hds/fixtures/real-llm-responses-*.json.
 //   node bench/real/collect-replies.mjs <configuration dir> > replies.json
