@@ -181,7 +181,7 @@ export { prepareRunImport, describeImportMark, type RunAlreadyHere } from './run
 export { MemoryRunStore } from './runs/memory-run-store.ts';
 export { passageRetriever } from './hds/passage-retriever.ts';
 export { AGENT_METHODS, AGENT_METHOD_LABELS, type AgentMethod, type AgentSettings } from './hds/agent-run.ts';
-export { scoreAgentRun, type QuestionGold } from './hds/question-metrics.ts';
+export { scoreAgentRun } from './hds/question-metrics.ts';
 export {
   runBatchItems,
   aggregateBatch,
