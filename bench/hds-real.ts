@@ -155,7 +155,7 @@ async function runConfig(dataset: string, baseUrl: string, config: Config, ids: 
     const ms = performance.now() - t0;
     if (!fs.existsSync(partial)) throw new Error(`dsw hds exited with ${code} and wrote no runs`);
     const got = readItems(partial);
-    // A question stopped midway (HDS_REAL_STOP_AT) is not kept: a later run asks it again.
+    // A question stopped midway (HDS_REAL_STOP_AT), or with a variant missing, is not kept: a later run asks it again.
     if (stop.stopped || got.length < config.variants.length) {
       fs.rmSync(partial);
       continue;
