@@ -86,10 +86,13 @@ function settings() {
   const k = count('HDS_REAL_K_PER_QUERY', 3);
   const passageChars = count('HDS_REAL_PASSAGE_CHARS', 0);
   const threads = count('HDS_REAL_THREADS', 2);
+  // H9–H12 (HDS_REAL_PROTOCOL=h8 runs the loop as before them: no stop sequences, the reference final prompt).
+  const protocol = process.env.HDS_REAL_PROTOCOL === 'h8' ? 'h8' : 'h12';
   const decoding = ['--temperature', '0', '--max-tokens', String(maxTokens)];
-  const hds = [...(k === 3 ? [] : ['--k-per-query', String(k)]), ...(passageChars > 0 ? ['--passage-chars', String(passageChars)] : [])];
-  const tag = `${REAL_LLM_MODEL}${systemPromptArgs().length > 0 ? '' : '-no-system'}-t0-max${maxTokens}${k === 3 ? '' : `-k${k}`}${passageChars > 0 ? `-chars${passageChars}` : ''}`;
-  return { maxTokens, k, passageChars, threads, decoding, hds, tag };
+  const answer = protocol === 'h12' ? ['--final-answer', 'boxed-prefix', '--assistant-prefill'] : ['--plan-stop', 'none'];
+  const hds = [...(k === 3 ? [] : ['--k-per-query', String(k)]), ...(passageChars > 0 ? ['--passage-chars', String(passageChars)] : []), ...answer];
+  const tag = `${REAL_LLM_MODEL}${systemPromptArgs().length > 0 ? '' : '-no-system'}-t0-max${maxTokens}${k === 3 ? '' : `-k${k}`}${passageChars > 0 ? `-chars${passageChars}` : ''}${protocol === 'h12' ? '-h12' : ''}`;
+  return { maxTokens, k, passageChars, threads, decoding, hds, tag, protocol };
 }
 
 /** Ids of the first `n` questions with gold answers, in queries.jsonl order (as `dsw hds --questions-from-dataset`). */
@@ -117,7 +120,7 @@ function inShard(i: number): boolean {
 function chosenConfigs(id: string): boolean {
   const raw = process.env.HDS_REAL_CONFIGS?.trim();
   if (!raw) return true;
-  const known = ['hds', 'single-shot', ...BUDGETS.filter((b) => b !== 8).map((b) => `hds-max-search-calls-${b}`), 'ircot-decomposition'];
+  const known = ['hds', 'hds-dsw', 'single-shot', 'oracle-context', ...BUDGETS.filter((b) => b !== 8).map((b) => `hds-max-search-calls-${b}`), 'ircot-decomposition'];
   const ids = raw.split(',').map((x) => x.trim()).filter(Boolean);
   const unknown = ids.filter((x) => !known.includes(x));
   if (unknown.length > 0) throw new Error(`HDS_REAL_CONFIGS: unknown configuration(s) ${unknown.join(', ')}; known: ${known.join(', ')}`);
@@ -147,8 +150,9 @@ async function runConfig(dataset: string, baseUrl: string, config: Config, ids: 
     if (stop.stopped) continue;
     if (!inShard(i)) continue;
     const partial = `${file}.partial`;
+    const noSystem = config.args.includes('--no-system-prompt');
     const argv = ['hds', '--dataset', dataset, '--questions-from-dataset', '--question-ids', id, '--base-url', baseUrl,
-      '--model', REAL_LLM_MODEL, ...decoding, ...systemPromptArgs(), ...hds, ...config.args, '--out', partial, '--json'];
+      '--model', REAL_LLM_MODEL, ...decoding, ...(noSystem ? [] : systemPromptArgs()), ...hds, ...config.args.filter((a) => a !== '--no-system-prompt'), '--out', partial, '--json'];
     console.log(`[${config.id} ${i + 1}/${ids.length}] dsw ${argv.join(' ')}`);
     const t0 = performance.now();
     const code = await main(argv, { out: () => {}, err: (text) => process.stderr.write(`  ${text}`), cwd: ROOT, env: process.env });
@@ -278,9 +282,14 @@ export async function benchHdsReal(): Promise<void> {
   const nSingle = count('HDS_REAL_SINGLE_SHOT_QUESTIONS', nHds);
   const nSweep = count('HDS_REAL_SWEEP_QUESTIONS', nHds);
   const nBase = count('HDS_REAL_BASELINE_QUESTIONS', nHds);
+  const { protocol } = settings();
+  // H12's project prompt runs without the system message (its own prompt says what the system message said).
+  const dsw = protocol === 'h12' ? [{ id: 'hds-dsw', variants: ['hds'], questions: nHds, args: ['--prompt-variant', 'dsw-1', '--no-system-prompt'] }] : [];
   const configs: Config[] = [
     { id: 'hds', variants: ['hds'], questions: nHds, args: [] },
+    ...dsw,
     { id: 'single-shot', variants: ['single-shot'], questions: nSingle, args: ['--baselines', 'single-shot', '--baselines-only'] },
+    ...(protocol === 'h12' ? [{ id: 'oracle-context', variants: ['oracle-context'], questions: nSingle, args: ['--baselines', 'oracle-context', '--baselines-only'] }] : []),
     ...BUDGETS.filter((b) => b !== 8).map((b) => ({ id: `hds-max-search-calls-${b}`, variants: ['hds'], questions: nSweep, args: ['--max-search-calls', String(b)] })),
     { id: 'ircot-decomposition', variants: ['ircot', 'decomposition'], questions: nBase, args: ['--baselines', 'ircot,decomposition', '--baselines-only'] },
   ].filter((c) => c.questions > 0);

@@ -80,16 +80,28 @@ function serialized(job) {
   return result;
 }
 
+/** A number field of the request, when it is one. */
+const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
 async function generate(body, signal, onText) {
   const history = toHistory(body.messages);
+  // A trailing assistant message is continued (as llama.cpp's server does): the reply holds only the continuation.
+  const last = history.at(-1);
+  const prefill = last.type === 'model' && typeof last.response[0] === 'string' ? last.response[0] : '';
   const maxTokens = Number.isInteger(body.max_tokens) && body.max_tokens > 0 ? body.max_tokens : defaultMaxTokens;
-  const temperature = typeof body.temperature === 'number' ? body.temperature : 0;
+  const temperature = num(body.temperature) ?? 0;
   const stop = typeof body.stop === 'string' ? [body.stop] : Array.isArray(body.stop) ? body.stop.filter((s) => typeof s === 'string') : [];
+  const penalties = { penalty: num(body.repeat_penalty), frequencyPenalty: num(body.frequency_penalty), presencePenalty: num(body.presence_penalty) };
+  const repeatPenalty = Object.values(penalties).some((v) => v !== undefined)
+    ? Object.fromEntries(Object.entries({ ...penalties, penalty: penalties.penalty ?? 1 }).filter(([, v]) => v !== undefined))
+    : undefined;
   const prompt = promptTokens(history);
   const before = sequence.tokenMeter.usedOutputTokens;
   const result = await chat.generateResponse(history, {
     maxTokens,
     temperature,
+    ...(num(body.top_p) !== undefined ? { topP: body.top_p } : {}),
+    ...(repeatPenalty ? { repeatPenalty } : {}),
     ...(typeof body.seed === 'number' ? { seed: body.seed } : {}),
     ...(stop.length > 0 ? { customStopTriggers: stop } : {}),
     signal,
@@ -97,9 +109,13 @@ async function generate(body, signal, onText) {
     onTextChunk: onText,
   });
   const completion = sequence.tokenMeter.usedOutputTokens - before;
+  const matched = result.metadata.stopReason === 'customStopTrigger' ? result.metadata.customStopTrigger.filter((t) => typeof t === 'string').join('') : undefined;
+  const text = prefill && result.response.startsWith(prefill) ? result.response.slice(prefill.length) : result.response;
   return {
-    text: result.response,
+    text,
     finishReason: result.metadata.stopReason === 'maxTokens' ? 'length' : 'stop',
+    // vLLM's field: the stop sequence that ended the reply.
+    ...(matched ? { stopReason: matched } : {}),
     usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
   };
 }
@@ -149,7 +165,7 @@ async function completions(req, res) {
     } finally {
       clearInterval(keepAlive);
     }
-    send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: out.finishReason }] });
+    send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: out.finishReason, ...(out.stopReason ? { stop_reason: out.stopReason } : {}) }] });
     if (body.stream_options?.include_usage) send({ ...base, object: 'chat.completion.chunk', choices: [], usage: out.usage });
     res.end('data: [DONE]\n\n');
     return;
@@ -158,7 +174,7 @@ async function completions(req, res) {
   sendJson(res, 200, {
     ...base,
     object: 'chat.completion',
-    choices: [{ index: 0, message: { role: 'assistant', content: out.text }, finish_reason: out.finishReason }],
+    choices: [{ index: 0, message: { role: 'assistant', content: out.text }, finish_reason: out.finishReason, ...(out.stopReason ? { stop_reason: out.stopReason } : {}) }],
     usage: out.usage,
   });
 }

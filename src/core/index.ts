@@ -96,7 +96,7 @@ export { describePipeline, defaultSpec, isComplete, PIPELINE_KINDS, DEFAULT_CC_W
 export type { PipelineSpec } from './retrieval/pipeline-spec.ts';
 export { buildRetriever } from './retrieval/build-retriever.ts';
 export type { RetrievalResources } from './retrieval/build-retriever.ts';
-export type { ConnectionTestResult, LlmProvider } from './llm/types.ts';
+export type { ConnectionTestResult, LlmProvider, SamplingSettings } from './llm/types.ts';
 export { OpenAiCompatibleProvider } from './llm/openai-provider.ts';
 export { abortError, isAbortError, throwIfAborted } from './abort.ts';
 export { LLM_PRESETS, findLlmPreset } from './llm/presets.ts';
@@ -110,6 +110,10 @@ export {
 export { DEFAULT_HDS_CONFIG, type HdsConfig } from './hds/config.ts';
 export { runHds } from './hds/run-hds.ts';
 export { protocolBreakage, type ProtocolBreakage } from './hds/protocol-breakage.ts';
+export { FINAL_ANSWER_MODES, type FinalAnswerMode } from './hds/final-answer.ts';
+export { PLAN_PROMPT_VARIANTS, type PlanPromptVariant } from './hds/prompts.ts';
+export { scoredAnswerOf } from './hds/question-metrics.ts';
+export { answerEchoesPrompt } from './hds/prompt-echo.ts';
 export {
   type HdsRun,
   type HdsTurnRecord,
@@ -212,6 +216,7 @@ export {
 export {
   createLlmProvider,
   samplingOf,
+  samplingSettingsOf,
   type LlmProviderSettings,
   type ProviderHost,
 } from './llm/provider-settings.ts';

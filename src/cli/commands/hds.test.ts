@@ -159,11 +159,59 @@ describe('dsw hds', () => {
     expect(saved.map((r) => r.method).sort()).toEqual(['decomposition', 'hds', 'ircot', 'single-shot']);
     for (const { llm, run } of saved) {
       expect(llm.systemPrompt).toBe('Write queries or a boxed answer.');
-      expect(llm.systemPromptScope).toBe('hds');
+      expect(llm.systemPromptScope).toBe('hds-plan');
       const calls = run.kind === 'hds' ? [...run.turns.map((t) => t.llm), ...(run.fallback ? [run.fallback] : [])] : run.llmCalls;
       expect(calls.length).toBeGreaterThan(0);
       for (const c of calls) expect(c.systemPrompt).toBe(run.kind === 'hds' ? 'Write queries or a boxed answer.' : undefined);
     }
+  });
+
+  it('H9–H12 settings: stop sequences on plan calls, the forced \\boxed{ pre-fill without the system message, sampling passed through and saved, the oracle context', async () => {
+    type Messages = Array<{ role: string; content: string }>;
+    const respond = (request: RecordedRequest): ScriptedReply => {
+      const messages = request.body.messages as Messages;
+      if (messages.at(-1)!.role === 'assistant') return { content: 'Margery Fennick} and more' };
+      const user = messages.at(-1)!.content;
+      return { content: user.includes('Turn: 1/') ? Q('Harrow Point Light engineer') : user.includes('Turn:') ? 'I am not sure yet.' : 'Margery Fennick' };
+    };
+    const baseUrl = await start({ respond });
+    const system = tmpFile('system.txt');
+    fs.writeFileSync(system, 'Search first.');
+    const out = tmpFile('run.json');
+    const io = capture();
+    const code = await main(['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'm', '--system-prompt-file', system,
+      '--max-turns', '1', '--temperature', '0.7', '--top-p', '0.8', '--repeat-penalty', '1.1', '--max-tokens', '300', '--assistant-prefill',
+      '--prompt-variant', 'dsw-1', '--final-answer', 'boxed-prefix', '--baselines', 'oracle-context', '--out', out], io);
+    expect(io.stdout).not.toContain('FAILED');
+    expect(code).toBe(0);
+    const requests = server!.chatRequests().map((r) => r.body as { messages: Messages; stop?: string[]; top_p?: number; repeat_penalty?: number; temperature?: number; max_tokens?: number; continue_final_message?: boolean });
+    const plan = requests[0]!;
+    expect(plan.stop).toEqual(['<|end search queries|>', '<|end_search_queries|>', '<|begin search results|>', '<|begin_search_results|>']);
+    expect(plan).toMatchObject({ temperature: 0.7, top_p: 0.8, repeat_penalty: 1.1, max_tokens: 300 });
+    expect(plan.messages[0]).toEqual({ role: 'system', content: 'Search first.' });
+    expect(plan.messages[1]!.content).toContain('Reasoning: '); // the dsw-1 plan prompt
+    const finals = requests.filter((r) => r.messages.at(-1)!.role === 'assistant');
+    expect(finals).toHaveLength(2); // HDS's final prompt and the oracle's answer call
+    for (const f of finals) {
+      expect(f.messages.map((m) => m.role)).toEqual(['user', 'assistant']); // no system message (H10)
+      expect(f.messages[1]!.content).toBe('\n</think>\n\n**Final Answer:**\n\\boxed{');
+      expect(f.messages[0]!.content).toContain('\\boxed{YOUR_ANSWER}');
+      expect(f.continue_final_message).toBe(true);
+      expect(f.stop).toBeUndefined();
+    }
+    const saved = (JSON.parse(fs.readFileSync(out, 'utf8')) as AgentRunsFile).runs as SavedQuestionRun[];
+    const hdsRun = saved.find((r) => r.method === 'hds')!;
+    expect(hdsRun.llm).toMatchObject({ temperature: 0.7, topP: 0.8, repeatPenalty: 1.1, maxTokens: 300, assistantPrefill: true, systemPromptScope: 'hds-plan' });
+    if (hdsRun.run.kind !== 'hds') throw new Error('expected an HDS run');
+    expect(hdsRun.run.config).toMatchObject({ promptVariant: 'dsw-1', planStop: 'query-block', finalAnswer: 'boxed-prefix' });
+    expect(hdsRun.run.answer).toBe('Margery Fennick');
+    expect(hdsRun.run.fallback).toMatchObject({ finalAnswer: { requested: 'boxed-prefix', applied: 'boxed-prefix' }, marker: 'boxed', endedBy: 'end-of-turn' });
+    expect(hdsRun.run.fallback!.systemPrompt).toBeUndefined();
+    expect(hdsRun.metrics).toMatchObject({ em: 1, strictEm: 1, answerSource: 'marked' });
+    const oracle = saved.find((r) => r.method === 'oracle-context')!;
+    expect(oracle.run.answer).toBe('Margery Fennick');
+    expect(oracle.metrics.evidenceRecall).toBe(1); // it is given the gold passages
+    expect(oracle.run.kind !== 'hds' && oracle.run.llmCalls[0]!.prompt).toContain('Margery Fennick'); // a gold passage's text
   });
 
   it('--baselines-only runs only the baselines; --passage-chars cuts the passages they see and is recorded', async () => {
@@ -207,7 +255,7 @@ describe('dsw hds', () => {
       [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--max-search-calls', '100000000000', '--out', 'x.json'], 'dsw hds: --max-search-calls must be a whole number from 1 to 10000, got "100000000000"\n'],
       [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--temperature', '5', '--out', 'x.json'], 'dsw hds: --temperature must be a number from 0 to 2, got "5"\n'],
       [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--max-tokens', '1.5', '--out', 'x.json'], 'dsw hds: --max-tokens must be a whole number from 1 to 1000000, got "1.5"\n'],
-      [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--baselines', 'rag', '--out', 'x.json'], 'dsw hds: Unknown baseline "rag"; known: single-shot, ircot, decomposition\n'],
+      [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--baselines', 'rag', '--out', 'x.json'], 'dsw hds: Unknown baseline "rag"; known: single-shot, ircot, decomposition, oracle-context\n'],
     ];
     for (const [args, message] of cases) {
       const io = capture();

@@ -5,6 +5,8 @@ import {
   AGENT_METHOD_LABELS,
   aggregateBatch,
   datasetQuestions,
+  FINAL_ANSWER_MODES,
+  samplingSettingsOf,
   formatAgentRunsFile,
   isValidAnswerList,
   MemoryAgentRunStore,
@@ -19,6 +21,7 @@ import {
   type BatchQuestion,
   type BatchVariant,
   type HdsConfig,
+  type SamplingSettings,
   type SavedAgentRun,
 } from '../../core/index.ts';
 import { writableTarget, writeOutput } from '../output-file.ts';
@@ -44,14 +47,23 @@ When the questions have gold answers (queries.jsonl "answers") and qrels, prints
   --base-url                the server's base URL, e.g. http://localhost:11434/v1
   --model                   model name
   --api-key-env             name of the environment variable holding the API key (the key is never written)
-  --temperature             sampling temperature (default: the server's)
-  --max-tokens              completion-token limit (default: the server's)
-  --system-prompt-file      a text file sent as the system message before every HDS prompt, never the baselines'
-                            (default: none, as the reference); recorded in the saved runs (llm.systemPrompt,
-                            llm.systemPromptScope "hds", and on each call that got it)
+  --temperature, --top-p, --max-tokens, --frequency-penalty, --presence-penalty, --repeat-penalty
+                            sampling settings, each sent as given and saved with the runs (default: not sent,
+                            so the server's own; the HDS authors use temperature 0.7, max_tokens 4096)
+  --assistant-prefill       the server continues a pre-filled assistant message (llama.cpp, vLLM): lets
+                            --final-answer boxed-prefix pre-fill it (without it, boxed is applied and recorded)
+  --system-prompt-file      a text file sent as the system message before every HDS plan prompt, never the final
+                            prompt or the baselines' (default: none, as the reference); recorded in the saved runs
+                            (llm.systemPrompt, llm.systemPromptScope "hds-plan", and on each call that got it)
+  --prompt-variant          HDS plan prompt: reference (default) or dsw-1 (the project's own)
+  --plan-stop               query-block (default: plan calls stop at the end of the query block) or none
+  --final-answer            how every method's final call asks for the answer: reference (default), boxed
+                            (a concise answer in \boxed{}) or boxed-prefix (boxed, with the authors' forced
+                            "\boxed{" pre-fill where --assistant-prefill allows)
   --max-turns, --max-parallel-queries, --k-per-query, --evidence-budget, --max-search-calls,
   --retrieval-concurrency   HDS settings (defaults 3, 4, 3, 12, 8, 4)
-  --baselines               also run: comma-separated single-shot, ircot, decomposition
+  --baselines               also run: comma-separated single-shot, ircot, decomposition, oracle-context
+                            (the gold passages given directly: the reader's upper bound)
   --baselines-only          run only the --baselines, not HDS
   --passage-chars           cut every passage text the methods see to at most this many characters (default:
                             whole texts; the ranking is unchanged); recorded as retriever.passageChars
@@ -72,7 +84,7 @@ const HDS_OPTIONS: Array<[string, keyof HdsConfig & keyof typeof NUMERIC_RULES]>
   ['max-search-calls', 'maxSearchCalls'],
   ['retrieval-concurrency', 'retrievalConcurrency'],
 ];
-const BASELINES: readonly AgentMethod[] = ['single-shot', 'ircot', 'decomposition'];
+const BASELINES: readonly AgentMethod[] = ['single-shot', 'ircot', 'decomposition', 'oracle-context'];
 
 export const hdsCommand: CliCommand = async (argv, io) => {
   const { values } = parseArgs({
@@ -88,7 +100,15 @@ export const hdsCommand: CliCommand = async (argv, io) => {
       model: { type: 'string' },
       'api-key-env': { type: 'string' },
       temperature: { type: 'string' },
+      'top-p': { type: 'string' },
       'max-tokens': { type: 'string' },
+      'frequency-penalty': { type: 'string' },
+      'presence-penalty': { type: 'string' },
+      'repeat-penalty': { type: 'string' },
+      'assistant-prefill': { type: 'boolean', default: false },
+      'prompt-variant': { type: 'string' },
+      'plan-stop': { type: 'string' },
+      'final-answer': { type: 'string' },
       'system-prompt-file': { type: 'string' },
       ...Object.fromEntries(HDS_OPTIONS.map(([flag]) => [flag, { type: 'string' as const }])),
       baselines: { type: 'string' },
@@ -126,6 +146,15 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   }
   const temperature = numberOption('--temperature', values.temperature, NUMERIC_RULES.temperature, undefined);
   const maxTokens = numberOption('--max-tokens', values['max-tokens'], NUMERIC_RULES.maxTokens, undefined);
+  const sampling: SamplingSettings = samplingSettingsOf({
+    temperature,
+    maxTokens,
+    topP: numberOption('--top-p', values['top-p'], NUMERIC_RULES.topP, undefined),
+    frequencyPenalty: numberOption('--frequency-penalty', values['frequency-penalty'], NUMERIC_RULES.penalty, undefined),
+    presencePenalty: numberOption('--presence-penalty', values['presence-penalty'], NUMERIC_RULES.penalty, undefined),
+    repeatPenalty: numberOption('--repeat-penalty', values['repeat-penalty'], NUMERIC_RULES.repeatPenalty, undefined),
+  });
+  const finalAnswer = choiceOption('--final-answer', values['final-answer'], FINAL_ANSWER_MODES);
   const systemPrompt = values['system-prompt-file'] === undefined ? undefined : readSystemPrompt(io.cwd, values['system-prompt-file']);
   const hds: Partial<HdsConfig> = {};
   for (const [flag, key] of HDS_OPTIONS) {
@@ -135,7 +164,12 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   const baselines = parseBaselines(values.baselines);
   if (values['baselines-only'] && baselines.length === 0) throw new CliError('--baselines-only needs --baselines <names>');
   const methods: AgentMethod[] = [...(values['baselines-only'] ? [] : ['hds' as const]), ...baselines];
-  const settings: AgentSettings = { hds };
+  if (values['prompt-variant'] !== undefined) hds.promptVariant = choiceOption('--prompt-variant', values['prompt-variant'], ['reference', 'dsw-1'] as const);
+  if (values['plan-stop'] !== undefined) hds.planStop = choiceOption('--plan-stop', values['plan-stop'], ['query-block', 'none'] as const);
+  if (finalAnswer !== undefined) hds.finalAnswer = finalAnswer;
+  // The same answer demand for every method (H12).
+  const answerMode = finalAnswer === undefined ? {} : { finalAnswer };
+  const settings: AgentSettings = { hds, singleShot: answerMode, ircot: answerMode, decomposition: answerMode, oracleContext: answerMode };
 
   const params = parseParams(values.param);
   const dataset = await loadDataset(values.dataset, io, { analyzer: analyzerFromParams(params), encoding: encodingOption(values.encoding) });
@@ -147,13 +181,13 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   const corpusId = dataset.corpus.id;
   let llm: OpenAiCompatibleProvider;
   try {
-    llm = new OpenAiCompatibleProvider({ baseUrl: values['base-url'], model: values.model, apiKey, temperature, maxTokens });
+    llm = new OpenAiCompatibleProvider({ baseUrl: values['base-url'], model: values.model, apiKey, ...sampling, ...(values['assistant-prefill'] ? { assistantPrefill: true } : {}) });
   } catch (error) {
     throw new CliError((error as Error).message);
   }
   const store = new MemoryAgentRunStore(async () => (apiKey ? [apiKey] : []));
   const passageChars = numberOption('--passage-chars', values['passage-chars'], NUMERIC_RULES.passageChars, undefined);
-  const deps = { corpora: dataset.store, runs: store, resources, llm, sampling: { temperature, maxTokens, systemPrompt }, environment, ...(passageChars === undefined ? {} : { passageChars }) };
+  const deps = { corpora: dataset.store, runs: store, resources, llm, sampling: { ...sampling, systemPrompt }, environment, ...(passageChars === undefined ? {} : { passageChars }) };
   const variants: BatchVariant[] = methods.map((method) => ({ id: method, label: AGENT_METHOD_LABELS[method], method, settings }));
 
   // Ctrl-C stops the running question; what is finished is still written.
@@ -237,6 +271,12 @@ function parseBaselines(raw: string | undefined): AgentMethod[] {
     if (!BASELINES.includes(name as AgentMethod)) throw new CliError(`Unknown baseline "${name}"; known: ${BASELINES.join(', ')}`);
   }
   return [...new Set(names)] as AgentMethod[];
+}
+
+function choiceOption<T extends string>(flag: string, raw: string | undefined, allowed: readonly T[]): T | undefined {
+  if (raw === undefined) return undefined;
+  if (!allowed.includes(raw as T)) throw new CliError(`${flag} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  return raw as T;
 }
 
 function score(value: number | null): string {

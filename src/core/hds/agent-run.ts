@@ -1,6 +1,7 @@
 import { runDecomposition, type DecompositionConfig } from './baselines/decomposition.ts';
 import { runIrcot, type IrcotConfig } from './baselines/ircot.ts';
 import { BaselineRunError, type BaselineKind, type BaselineRun } from './baselines/baseline-run.ts';
+import { runOracleContext, type OracleContextConfig } from './baselines/oracle-context.ts';
 import { runSingleShot, type SingleShotConfig } from './baselines/single-shot.ts';
 import type { HdsConfig } from './config.ts';
 import { HdsRunError, runHds } from './run-hds.ts';
@@ -10,7 +11,7 @@ import type { AgentDeps, HdsEvent, HdsRun } from './types.ts';
 export type AgentMethod = 'hds' | BaselineKind;
 
 /** Every method, in the order tables list them. */
-export const AGENT_METHODS: readonly AgentMethod[] = ['hds', 'single-shot', 'ircot', 'decomposition'];
+export const AGENT_METHODS: readonly AgentMethod[] = ['hds', 'single-shot', 'ircot', 'decomposition', 'oracle-context'];
 
 /** Display names of the methods. */
 export const AGENT_METHOD_LABELS: Readonly<Record<AgentMethod, string>> = {
@@ -18,6 +19,7 @@ export const AGENT_METHOD_LABELS: Readonly<Record<AgentMethod, string>> = {
   'single-shot': 'Single-shot RAG',
   ircot: 'IRCoT',
   decomposition: 'Question decomposition',
+  'oracle-context': 'Oracle context (gold passages)',
 };
 
 /** A run of any method. */
@@ -33,6 +35,8 @@ export interface AgentSettings {
   ircot?: Partial<IrcotConfig>;
   /** Question decomposition settings. */
   decomposition?: Partial<DecompositionConfig>;
+  /** Oracle-context settings. */
+  oracleContext?: Partial<OracleContextConfig>;
 }
 
 /** Options of {@link runAgent}. */
@@ -65,6 +69,8 @@ export async function runAgent(
         return await runIrcot(question, settings.ircot ?? {}, deps, { signal });
       case 'decomposition':
         return await runDecomposition(question, settings.decomposition ?? {}, deps, { signal });
+      case 'oracle-context':
+        return await runOracleContext(question, settings.oracleContext ?? {}, deps, { signal });
       default:
         throw new Error(`Unknown method: ${String(method)}`);
     }

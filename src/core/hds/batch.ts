@@ -1,7 +1,7 @@
 import { isAbortError } from '../abort.ts';
 import { runAgent, type AgentMethod, type AgentRun, type AgentSettings } from './agent-run.ts';
 import type { HdsConfig } from './config.ts';
-import { scoreAgentRun, type QuestionMetrics } from './question-metrics.ts';
+import { goldDocumentIds, scoreAgentRun, type QuestionMetrics } from './question-metrics.ts';
 import type { AgentDeps, HdsEvent } from './types.ts';
 
 /** One question of a question set, with what is known about its answer. */
@@ -61,6 +61,12 @@ export interface BatchAggregate {
   em: number | null;
   /** Mean token F1 over the questions with gold answers; null when none. */
   f1: number | null;
+  /** Mean exact match counting marked answers only (H12 strict); null when none. */
+  strictEm?: number | null;
+  /** Mean token F1 counting marked answers only (H12 strict); null when none. */
+  strictF1?: number | null;
+  /** Questions whose scored answer was extracted from an unmarked reply (H12). */
+  extracted?: number;
   /** Mean evidence recall over the questions with judged documents; null when none. */
   evidenceRecall: number | null;
   /** Mean LLM calls per question. */
@@ -149,7 +155,7 @@ export async function runBatchItems(
           variant.method,
           question.text,
           variant.settings,
-          { ...deps, relevance: (id) => question.relevance[id] },
+          { ...deps, relevance: (id) => (Object.hasOwn(question.relevance, id) ? question.relevance[id] : undefined), goldIds: goldDocumentIds(question.relevance) },
           { signal, onEvent: (event) => options.onEvent?.(event, question.id, variant.id) },
         );
       } catch (err) {
@@ -197,6 +203,9 @@ export function aggregateBatch(items: readonly BatchItem[], variantId: string): 
     failed: mine.filter((i) => i.status === 'failed').length,
     em: scored((i) => i.em),
     f1: scored((i) => i.f1),
+    strictEm: scored((i) => i.strictEm ?? null),
+    strictF1: scored((i) => i.strictF1 ?? null),
+    extracted: mine.filter((i) => i.answerSource === 'extracted').length,
     evidenceRecall: scored((i) => i.evidenceRecall),
     turns: mean(mine.map((i) => i.turns)) ?? 0,
     searchCalls: mean(mine.map((i) => i.searchCalls)) ?? 0,

@@ -1,5 +1,6 @@
 import { NUMERIC_RULES, numberProblem } from '../options/numeric-rules.ts';
-import { DEFAULT_FINAL_PROMPT, DEFAULT_PLAN_PROMPT } from './prompts.ts';
+import { FINAL_ANSWER_MODES, type FinalAnswerMode } from './final-answer.ts';
+import { DEFAULT_FINAL_PROMPT, DEFAULT_PLAN_PROMPT, PLAN_PROMPT_VARIANTS, type PlanPromptVariant } from './prompts.ts';
 import { formatTemplate } from './template.ts';
 
 /** Settings of one Hybrid Deep Searcher run (reference §1.1, camelCase). */
@@ -26,6 +27,19 @@ export interface HdsConfig {
   allowPartialRetrievalFailures: boolean;
   /** The caller's overall top-k: when > 0, each query retrieves `max(1, min(topK, kPerQuery))`. Default: unset. */
   topK?: number;
+  /**
+   * Which plan prompt `planPromptTemplate` is: `reference` (default), `dsw-1` (the project's own, see
+   * `DSW_PLAN_PROMPT`), or `custom`. Naming a variant without a template takes the variant's template; a template that
+   * is not a named one's makes the variant `custom`.
+   */
+  promptVariant: PlanPromptVariant;
+  /**
+   * Stop sequences of plan calls (H9): `query-block` (default) sends the end-of-queries and begin-results markers
+   * (both spellings) as `stop`, so a reply ends with its query block; `none` sends none (the reference).
+   */
+  planStop: 'query-block' | 'none';
+  /** How the final prompt asks for the answer (H10): `reference` (default), `boxed` or `boxed-prefix`. */
+  finalAnswer: FinalAnswerMode;
 }
 
 /** The reference defaults. */
@@ -40,6 +54,9 @@ export const DEFAULT_HDS_CONFIG: Readonly<HdsConfig> = Object.freeze({
   retrievalConcurrency: 4,
   fallbackToFinalPrompt: true,
   allowPartialRetrievalFailures: false,
+  promptVariant: 'reference',
+  planStop: 'query-block',
+  finalAnswer: 'reference',
 });
 
 /** An invalid HDS setting; the message is the reference's (e.g. `max_turns must be >= 1`). */
@@ -83,6 +100,11 @@ export function validateHdsConfig(config: HdsConfig): void {
     const problem = numberProblem(NUMERIC_RULES[key], config[key]);
     if (problem) throw new HdsConfigError(`${name} ${problem}`);
   }
+  if (!(config.promptVariant in PLAN_PROMPT_VARIANTS) && config.promptVariant !== 'custom') {
+    throw new HdsConfigError(`prompt_variant must be one of ${[...Object.keys(PLAN_PROMPT_VARIANTS), 'custom'].join(', ')}`);
+  }
+  if (config.planStop !== 'query-block' && config.planStop !== 'none') throw new HdsConfigError('plan_stop must be query-block or none');
+  if (!FINAL_ANSWER_MODES.includes(config.finalAnswer)) throw new HdsConfigError(`final_answer must be one of ${FINAL_ANSWER_MODES.join(', ')}`);
   // Fail before the first LLM call rather than at the first render.
   formatTemplate(config.planPromptTemplate, {
     query: '',
@@ -100,6 +122,12 @@ export function resolveHdsConfig(overrides: Partial<HdsConfig> = {}): HdsConfig 
   for (const [key, value] of Object.entries(overrides) as Array<[keyof HdsConfig, unknown]>) {
     if (value !== undefined) (config as unknown as Record<string, unknown>)[key] = value;
   }
+  validateHdsConfig(config);
+  // A named variant supplies its template; a template of no named variant is `custom`.
+  const named = PLAN_PROMPT_VARIANTS[config.promptVariant as keyof typeof PLAN_PROMPT_VARIANTS] as string | undefined;
+  if (overrides.planPromptTemplate === undefined && named !== undefined) config.planPromptTemplate = named;
+  const variant = Object.entries(PLAN_PROMPT_VARIANTS).find(([, template]) => template === config.planPromptTemplate)?.[0];
+  if (config.promptVariant !== 'custom' || variant) config.promptVariant = (variant ?? 'custom') as PlanPromptVariant;
   validateHdsConfig(config);
   return config;
 }

@@ -20,6 +20,8 @@ describe('recordedLlmCall', () => {
       firstTokenMs: 10,
       endMs: 15,
       usage: { promptTokens: 2, completionTokens: 3, totalTokens: 5 },
+      messages: [{ role: 'user', content: 'prompt' }],
+      endedBy: 'end-of-stream',
     });
   });
 

@@ -1,6 +1,7 @@
 import { isAbortError } from '../abort.ts';
 import type { ChatMessage, LlmDelta, LlmProvider, LlmResponse } from '../llm/types.ts';
 import { raceAbort } from './concurrency.ts';
+import { replyEnding, restoreStopMarker } from './plan-stop.ts';
 import type { LlmCallRecord } from './types.ts';
 
 /** A fresh record for a call that has not started yet. */
@@ -8,23 +9,42 @@ export function newLlmCallRecord(prompt: string, atMs: number): LlmCallRecord {
   return { prompt, response: '', reasoning: '', startMs: atMs, endMs: atMs };
 }
 
+/** Options of {@link recordedLlmCall}. */
+export interface RecordedCallOptions {
+  /** ms since the run started. */
+  at: () => number;
+  signal?: AbortSignal;
+  onDelta?: (delta: LlmDelta) => void;
+  /** A system message put before the prompt when not blank (the record keeps it). */
+  systemPrompt?: string;
+  /** The messages to send instead of the prompt as one user message (the final call's, H10). */
+  messages?: ChatMessage[];
+  /** Stop sequences (H9); a query-block end marker the server consumed is put back into the response. */
+  stop?: readonly string[];
+}
+
 /**
- * Sends `record.prompt` as one user message (after `options.systemPrompt` as a system message, when not blank; the
- * record keeps it) and fills `record` as the response streams in. On cancellation the
- * record keeps the partial response and is marked `cancelled`; on failure it gets the error. Rethrows either way.
+ * Sends `record.prompt` as one user message (after `options.systemPrompt` as a system message, when not blank), or
+ * `options.messages` when given, and fills `record` as the response streams in: the exact messages and stop sequences
+ * sent, the response, why it ended (H9). On cancellation the record keeps the partial response and is marked
+ * `cancelled`; on failure it gets the error. Rethrows either way.
  */
-export async function recordedLlmCall(
-  llm: LlmProvider,
-  record: LlmCallRecord,
-  options: { at: () => number; signal?: AbortSignal; onDelta?: (delta: LlmDelta) => void; systemPrompt?: string },
-): Promise<LlmResponse> {
+export async function recordedLlmCall(llm: LlmProvider, record: LlmCallRecord, options: RecordedCallOptions): Promise<LlmResponse> {
   const { at, signal } = options;
   const system = options.systemPrompt?.trim();
-  const messages: ChatMessage[] = [{ role: 'user', content: record.prompt }];
-  if (system) {
-    record.systemPrompt = system;
-    messages.unshift({ role: 'system', content: system });
+  let messages: ChatMessage[];
+  if (options.messages) {
+    messages = options.messages;
+  } else {
+    messages = [{ role: 'user', content: record.prompt }];
+    if (system) {
+      record.systemPrompt = system;
+      messages.unshift({ role: 'system', content: system });
+    }
   }
+  record.messages = messages.map((m) => ({ ...m }));
+  const stop = options.stop && options.stop.length > 0 ? [...options.stop] : undefined;
+  if (stop) record.stop = stop;
   record.startMs = at();
   let closed = false; // a provider that ignores the signal may still stream after cancellation
   const onDelta = (delta: LlmDelta) => {
@@ -35,15 +55,16 @@ export async function recordedLlmCall(
     options.onDelta?.(delta);
   };
   try {
-    const response = await raceAbort(
-      llm.complete({ messages }, { signal, onDelta }),
-      signal,
-    );
-    record.response = response.content;
+    const response = await raceAbort(llm.complete({ messages, ...(stop ? { stop } : {}) }, { signal, onDelta }), signal);
+    const restored = stop ? restoreStopMarker(response.content, response) : { content: response.content };
+    record.response = restored.content;
     record.reasoning = response.reasoning;
+    if (restored.restored) record.markerRestored = restored.restored;
     if (response.usage) record.usage = response.usage;
     if (response.finishReason !== undefined) record.finishReason = response.finishReason;
-    return response;
+    if (response.stopSequence !== undefined) record.stopSequence = response.stopSequence;
+    record.endedBy = replyEnding(response, restored.restored !== undefined);
+    return { ...response, content: restored.content };
   } catch (err) {
     if (isAbortError(err) && signal?.aborted) record.cancelled = true;
     else record.error = err instanceof Error ? err.message : String(err);

@@ -28,6 +28,8 @@ export interface HdsParsedResponse {
   unterminatedAnswer?: boolean;
   /** True when the queries came from a list under a "Search queries:" heading, without the block tokens. */
   headingList?: boolean;
+  /** True when an unclosed `<think>` was ended at the query block (`think-closes-at-query-block`). */
+  thinkClosedAtBlock?: boolean;
   /** Distinct queries the model wrote beyond `maxQueries`, in order (not executed). */
   queriesOverCap: string[];
 }
@@ -53,10 +55,12 @@ const LIST_PREFIX = /^\s*(?:[-*•]|\d+[.)]|query\s*\d*\s*:|[a-z][.)])\s*/i;
 /**
  * Splits reasoning from the rest (H2): every `<think>…</think>` span (case-insensitive) is reasoning; an unclosed
  * `<think>` makes the rest reasoning; a `</think>` with no opener before it makes everything before it reasoning
- * (servers whose chat template opens the reasoning block themselves).
+ * (servers whose chat template opens the reasoning block themselves). An unclosed `<think>` followed by a query block
+ * ends at that block (`think-closes-at-query-block`).
  */
-export function splitReasoning(text: string): { visibleText: string; reasoning: string } {
+export function splitReasoning(text: string): { visibleText: string; reasoning: string; thinkClosedAtBlock?: boolean } {
   const lower = text.toLowerCase();
+  let thinkClosedAtBlock = false;
   const reasoning: string[] = [];
   const visible: string[] = [];
   let pos = 0;
@@ -76,7 +80,16 @@ export function splitReasoning(text: string): { visibleText: string; reasoning: 
     const start = open + THINK_OPEN.length;
     const close = lower.indexOf(THINK_CLOSE, start);
     if (close < 0) {
-      reasoning.push(text.slice(start));
+      // Extension think-closes-at-query-block: reasoning never closed ends where a query block begins (as the HDS
+      // authors' inference code closes it), so a block written inside an open `<think>` still runs.
+      const block = BEGIN_QUERIES.exec(text.slice(start));
+      if (block) {
+        reasoning.push(text.slice(start, start + block.index));
+        visible.push(text.slice(start + block.index));
+        thinkClosedAtBlock = true;
+      } else {
+        reasoning.push(text.slice(start));
+      }
       break;
     }
     reasoning.push(text.slice(start, close));
@@ -89,6 +102,7 @@ export function splitReasoning(text: string): { visibleText: string; reasoning: 
       .map((r) => r.trim())
       .filter((r) => r !== '')
       .join('\n\n'),
+    ...(thinkClosedAtBlock ? { thinkClosedAtBlock } : {}),
   };
 }
 
@@ -170,8 +184,8 @@ function splitQueries(source: string, maxQueries: number): { kept: string[]; ove
  * flagged `headingList`); any other text is an `unmarked` answer (H4).
  */
 export function parseHdsResponse(text: string, maxQueries: number): HdsParsedResponse {
-  const { visibleText, reasoning } = splitReasoning(text);
-  const base = { visibleText, reasoning, queriesOverCap: [] as string[] };
+  const { visibleText, reasoning, thinkClosedAtBlock } = splitReasoning(text);
+  const base = { visibleText, reasoning, queriesOverCap: [] as string[], ...(thinkClosedAtBlock ? { thinkClosedAtBlock } : {}) };
   const placeholderAnswer: HdsParsedResponse = { ...base, action: { kind: 'answer', text: '' }, marker: 'boxed' };
 
   const boxed = extractBoxed(visibleText);

@@ -21,6 +21,52 @@ export const DEFAULT_PLAN_PROMPT = [
   'Next action:',
 ].join('\n');
 
+/**
+ * The project's own plan prompt (`dsw-1`), written from what small models did with the reference one: a "Reasoning:"
+ * line to fill instead of a copyable "(a) think", a rule against re-issuing logged queries and against writing results,
+ * and one made-up two-hop example (its people and places are invented, so it cannot leak an answer).
+ */
+export const DSW_PLAN_PROMPT = [
+  'You are a Hybrid Deep Searcher agent that answers questions with the help of a search tool.',
+  'Combine parallel exploration with sequential reasoning. Each turn, take exactly one of two actions:',
+  '(a) search: write the searches to run in parallel between <|begin search queries|> and <|end search queries|>, one per line; or',
+  '(b) answer: write the final answer, as short as possible (a name, a number, a date or a few words), inside \\boxed{{}}.',
+  'Begin your reply with one line "Reasoning: " that says what the log already shows and what is still missing.',
+  'Never search again for a query that is in the interaction log: its results are there. Never write search results yourself.',
+  '',
+  'Example (another question):',
+  'Question: In which river valley was the founder of the Vellmar Glassworks born?',
+  'Reasoning: I need the founder of the Vellmar Glassworks first, then where that person was born.',
+  '<|begin search queries|>',
+  'Vellmar Glassworks founder',
+  'Vellmar Glassworks history',
+  '<|end search queries|>',
+  '(the results come back in the interaction log; next turn)',
+  'Reasoning: The log says Ida Korsholm founded it; I still need her birthplace.',
+  '<|begin search queries|>',
+  'Ida Korsholm birthplace',
+  '<|end search queries|>',
+  '(next turn)',
+  'Reasoning: The log says Ida Korsholm was born in the Tarn valley.',
+  '\\boxed{{Tarn valley}}',
+  '',
+  'Question:',
+  '{query}',
+  '',
+  'Turn: {turn}/{max_turns}',
+  'Remaining search calls: {remaining_search_calls}',
+  'Interaction log:',
+  '{interaction_log}',
+  '',
+  'Next action:',
+].join('\n');
+
+/** The named plan prompts (`HdsConfig.promptVariant`). */
+export const PLAN_PROMPT_VARIANTS = Object.freeze({ reference: DEFAULT_PLAN_PROMPT, 'dsw-1': DSW_PLAN_PROMPT });
+
+/** A named plan prompt; `custom` is a template typed by the user. */
+export type PlanPromptVariant = keyof typeof PLAN_PROMPT_VARIANTS | 'custom';
+
 /** The final prompt used when the loop ends without an answer. Placeholders: {query} {interaction_log}. */
 export const DEFAULT_FINAL_PROMPT = [
   'Answer the question using the Hybrid Deep Searcher rolling interaction log below.',

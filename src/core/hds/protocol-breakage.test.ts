@@ -18,7 +18,11 @@ describe('protocolBreakage', () => {
       run(['just words', ]), // no marker
       run(['\\boxed{...}', 'final']), // placeholder echoed, then the final prompt
     ]);
-    expect(protocolBreakage(runs)).toEqual({ turns: 6, noMarker: 1, unterminatedBlock: 1, emptyQueries: 1, emptyAnswer: 1, headingList: 0, cutByMaxTokens: 0, finalQueryBlock: 0 });
+    expect(protocolBreakage(runs)).toEqual({
+      turns: 6, noMarker: 1, unterminatedBlock: 1, emptyQueries: 1, emptyAnswer: 1, headingList: 0, cutByMaxTokens: 0, finalQueryBlock: 0,
+      // the two blocks with an end marker were stopped there (H9), the marker put back
+      stoppedAtMarker: 2, inventedResults: 0, onlyRepeats: 0, repeatedQueries: 0, echoedPrompt: 0, runs: 4,
+    });
   });
 
   it('counts queries listed under a heading without the block tokens, and replies cut by max_tokens', async () => {
@@ -38,6 +42,26 @@ describe('protocolBreakage', () => {
   });
 
   it('is all zeros for no runs', () => {
-    expect(protocolBreakage([])).toEqual({ turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0, headingList: 0, cutByMaxTokens: 0, finalQueryBlock: 0 });
+    expect(protocolBreakage([])).toEqual({
+      turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0, headingList: 0, cutByMaxTokens: 0, finalQueryBlock: 0,
+      stoppedAtMarker: 0, inventedResults: 0, onlyRepeats: 0, repeatedQueries: 0, echoedPrompt: 0, runs: 0,
+    });
+  });
+
+  it('counts invented results blocks, turns that only repeat earlier queries, and answers that echo the instructions', async () => {
+    const R = '<|begin search results|>';
+    const retriever = new KeyedRetriever({}, [doc('d1', 1, 'text')]);
+    // Without stop sequences the model writes its own results; with them it is stopped at the results marker.
+    const unstopped = await runHds('q', { maxTurns: 3, planStop: 'none' }, { llm: new ScriptedLlm([`${B}alpha${E}\n${R}\nmade up`, `${B}alpha${E}`, '\\boxed{x}']), retriever });
+    const stopped = await runHds('q', { maxTurns: 2 }, { llm: new ScriptedLlm([`${B}alpha${E}\n${R}\nmade up`, 'x']), retriever });
+    expect(unstopped.turns[0]!.inventedResults).toBe(true);
+    expect(unstopped.turns[1]!.onlyRepeats).toBe(true);
+    expect(stopped.turns[0]!.inventedResults).toBeUndefined(); // the stop came first, at the end marker
+    // The system message's example answer, echoed as the answer.
+    const system = 'Answer like this example: the capital city of France.';
+    const echo = await runHds('q', { maxTurns: 1 }, { llm: new ScriptedLlm(['The capital city of France']), retriever, systemPrompt: system });
+    const echoTemplate = await runHds('q', { maxTurns: 1 }, { llm: new ScriptedLlm(['answers questions with the help of a search tool']), retriever });
+    const name = await runHds('q', { maxTurns: 1 }, { llm: new ScriptedLlm(['France']), retriever, systemPrompt: system });
+    expect(protocolBreakage([unstopped, stopped, echo, echoTemplate, name])).toMatchObject({ inventedResults: 1, onlyRepeats: 1, repeatedQueries: 1, echoedPrompt: 2, runs: 5 });
   });
 });

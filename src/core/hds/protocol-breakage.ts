@@ -1,3 +1,4 @@
+import { answerEchoesPrompt } from './prompt-echo.ts';
 import type { HdsRun } from './types.ts';
 
 /** How often a model broke the HDS output protocol, counted over the plan turns of runs (and their final-prompt replies). */
@@ -18,10 +19,25 @@ export interface ProtocolBreakage {
   cutByMaxTokens: number;
   /** Final-prompt replies that wrote a query block, which no turn was left to run (cut from the answer). */
   finalQueryBlock: number;
+  /** Plan replies ended by a stop sequence (H9). */
+  stoppedAtMarker: number;
+  /** Plan replies in which the model began writing search results itself. */
+  inventedResults: number;
+  /** Plan turns whose every query had run before: nothing new was searched. */
+  onlyRepeats: number;
+  /** Queries re-issued after an earlier turn had run them (H5), over all turns. */
+  repeatedQueries: number;
+  /** Runs whose answer is a piece of the prompt or the system message. */
+  echoedPrompt: number;
+  /** Runs looked at. */
+  runs: number;
 }
 
 export function emptyBreakage(): ProtocolBreakage {
-  return { turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0, headingList: 0, cutByMaxTokens: 0, finalQueryBlock: 0 };
+  return {
+    turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0, headingList: 0, cutByMaxTokens: 0, finalQueryBlock: 0,
+    stoppedAtMarker: 0, inventedResults: 0, onlyRepeats: 0, repeatedQueries: 0, echoedPrompt: 0, runs: 0,
+  };
 }
 
 /** Protocol breakage of the plan turns of the given HDS runs, summed. */
@@ -37,8 +53,14 @@ export function protocolBreakage(runs: readonly HdsRun[]): ProtocolBreakage {
       if (turn.llm.finishReason === 'length') total.cutByMaxTokens++;
       if (turn.marker === 'query-block' && turn.action.kind === 'answer') total.emptyQueries++;
       if ((turn.marker === 'boxed' || turn.marker === 'answer-tag') && turn.action.kind === 'answer' && turn.action.text === '') total.emptyAnswer++;
+      if (turn.llm.endedBy === 'stop-sequence') total.stoppedAtMarker++;
+      if (turn.inventedResults) total.inventedResults++;
+      if (turn.onlyRepeats) total.onlyRepeats++;
+      total.repeatedQueries += turn.queriesRepeated.length;
     }
+    total.runs++;
     if (run.fallback?.action?.unrunQueries) total.finalQueryBlock++;
+    if (answerEchoesPrompt(run)) total.echoedPrompt++;
   }
   return total;
 }

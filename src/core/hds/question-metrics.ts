@@ -2,6 +2,8 @@ import { exactMatch, isValidAnswerList, tokenF1 } from '../eval/answers.ts';
 import { evidenceScores } from '../eval/evidence.ts';
 import type { TokenUsage } from '../llm/types.ts';
 import type { AgentRun } from './agent-run.ts';
+import { scoredAnswer, type ScoredAnswer } from './answer-rule.ts';
+import { hdsAnswerIsMarked } from './run-hds.ts';
 
 /** What is known about the right answer to a question. */
 export interface QuestionGold {
@@ -13,10 +15,18 @@ export interface QuestionGold {
 
 /** The scores and costs of one run of one question. */
 export interface QuestionMetrics {
-  /** SQuAD exact match (0/1) against the gold answers; null without gold answers. */
+  /** SQuAD exact match (0/1) of the scored answer (H12: marked, else extracted) against the gold answers; null without gold answers. */
   em: number | null;
-  /** SQuAD token F1 against the gold answers; null without gold answers. */
+  /** SQuAD token F1 of the scored answer (H12) against the gold answers; null without gold answers. */
   f1: number | null;
+  /** Exact match counting marked answers only (an unmarked reply scores 0, H12 "strict"); null without gold answers. */
+  strictEm?: number | null;
+  /** Token F1 counting marked answers only (H12 "strict"); null without gold answers. */
+  strictF1?: number | null;
+  /** Where the scored answer came from: the model's marker, an extraction, or nothing. */
+  answerSource?: ScoredAnswer['source'];
+  /** The text scored (H12), when it is not the run's answer as given. */
+  scoredAnswer?: string;
   /** Share of the gold supporting documents among the run's retrieved documents; null without judged documents. */
   evidenceRecall: number | null;
   /** LLM calls: plan turns (plus the fallback call) for HDS, every call for a baseline. */
@@ -44,13 +54,28 @@ export function scoreAgentRun(run: AgentRun, gold: QuestionGold = {}): QuestionM
   // Each supporting document is one fact to find (reference §4.2 groups of one).
   const evidence = supporting.length > 0 ? evidenceScores(supporting.map((id) => [id]), run.retrievedIds) : null;
   const hds = run.kind === 'hds';
+  const scored = scoredAnswerOf(run);
+  const strict = scored.source === 'marked' ? scored.text : '';
   return {
-    em: answers ? exactMatch(run.answer, answers) : null,
-    f1: answers ? tokenF1(run.answer, answers) : null,
+    em: answers ? exactMatch(scored.text, answers) : null,
+    f1: answers ? tokenF1(scored.text, answers) : null,
+    strictEm: answers ? exactMatch(strict, answers) : null,
+    strictF1: answers ? tokenF1(strict, answers) : null,
+    answerSource: scored.source,
+    ...(scored.text !== run.answer ? { scoredAnswer: scored.text } : {}),
     evidenceRecall: evidence ? evidence.recall : null,
     turns: hds ? run.turns.length + (run.fallback ? 1 : 0) : run.llmCalls.length,
     searchCalls: hds ? run.searchCallsUsed : run.retrievals.length,
     latencyMs: run.durationMs,
     tokens: { ...run.tokenUsage },
   };
+}
+
+/**
+ * The answer a run is scored on (H12), the same rule for every method: the marked answer (`\boxed{}` / `<answer>`),
+ * else a short span extracted from the unmarked reply. Computed from the run, so runs saved before H12 score alike.
+ */
+export function scoredAnswerOf(run: AgentRun): ScoredAnswer {
+  const marked = run.kind === 'hds' ? hdsAnswerIsMarked(run) : run.finalAnswer !== undefined && run.finalAnswer.marker !== 'none';
+  return scoredAnswer(run.answer, marked, run.answer, run.question);
 }

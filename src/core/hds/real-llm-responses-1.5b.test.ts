@@ -1,5 +1,6 @@
 // Replies of the real Qwen2.5-Coder-1.5B (fixtures/real-llm-responses-1.5b.json, from the real-LLM bench) that the
 // loop handled badly or that need a parser extension.
+import { PLAN_STOP_SEQUENCES } from './plan-stop.ts';
 import { describe, expect, it } from 'vitest';
 import fixture from './fixtures/real-llm-responses-1.5b.json';
 import { exactMatch, tokenF1 } from '../eval/answers.ts';
@@ -26,7 +27,8 @@ describe(`real output of ${fixture.model}`, () => {
     const passage = { id: 'd1', score: 1, text: 'Shirley Temple played Corliss Archer in Kiss and Tell.' };
     const retriever = new KeyedRetriever({ 'Kiss and Tell cast': [passage] });
     const llm = new ScriptedLlm([repeated.response, '\\boxed{Chief of Protocol}']);
-    const run = await runHds(repeated.question, {}, { llm, retriever });
+    // Without stop sequences (the reference), as this reply was generated.
+    const run = await runHds(repeated.question, { planStop: 'none' }, { llm, retriever });
     expect(run.answer).toBe('Chief of Protocol');
     expect(run.interactionLog[0]).toBe(first);
     expect(run.turns[0]!.llm.response).toBe(repeated.response); // the record keeps the whole reply
@@ -37,6 +39,23 @@ describe(`real output of ${fixture.model}`, () => {
     expect(secondPrompt.length).toBeLessThan(repeated.response.length + run.turns[0]!.llm.prompt.length);
     expect(HDS_PROTOCOL.extensions).toContain('log-cut-after-query-block');
     expect(protocolBreakage([run])).toMatchObject({ turns: 2, noMarker: 0 });
+  });
+
+  it('the same reply under H9: the server stops at the first end marker, which the loop puts back', async () => {
+    const repeated = response('block-repeated-until-max-tokens');
+    const retriever = new KeyedRetriever({}, [{ id: 'd1', score: 1, text: 'Shirley Temple played Corliss Archer.' }]);
+    const llm = new ScriptedLlm([repeated.response, '\\boxed{Chief of Protocol}']);
+    const run = await runHds(repeated.question, {}, { llm, retriever });
+    const turn = run.turns[0]!;
+    expect(llm.requests[0]!.stop).toEqual([...PLAN_STOP_SEQUENCES]);
+    expect(turn.llm.stop).toEqual([...PLAN_STOP_SEQUENCES]);
+    expect(turn.llm.response).toBe('Think; <|begin search queries|>Corliss Archer; Kiss and Tell cast<|end search queries|>');
+    expect(turn.llm.markerRestored).toBe('<|end search queries|>');
+    expect(turn.llm.endedBy).toBe('stop-sequence');
+    expect(turn.logCutAfterBlock).toBeUndefined(); // nothing after the block to cut
+    expect(turn.queriesExecuted).toEqual(['Corliss Archer', 'Kiss and Tell cast']);
+    expect(run.interactionLog[0]).toBe(turn.llm.response);
+    expect(protocolBreakage([run])).toMatchObject({ turns: 2, cutByMaxTokens: 0 });
   });
 
   it('a first block followed by ever longer blocks: only the first runs (the later ones are never read)', () => {

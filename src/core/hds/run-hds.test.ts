@@ -29,7 +29,7 @@ describe('reference §5.1 configuration scenarios (adapted: no YAML or config re
   it('5 get_pipeline_class — TS: runHds is the pipeline; its record identifies itself as HDS with its variant', async () => {
     const run = await runHds('q', {}, deps(new ScriptedLlm(['\\boxed{a}']), new KeyedRetriever({})));
     expect(run.kind).toBe('hds');
-    expect(run.protocol.decisions).toEqual(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H8']);
+    expect(run.protocol.decisions).toEqual(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H8', 'H9', 'H10', 'H11', 'H12']);
   });
 
   it('6 get_pipeline_kwargs_requires_injected_retrieval_pipeline — TS: a missing retriever is "not injected"', async () => {
@@ -497,7 +497,10 @@ describe('live events', () => {
     expect(types.filter((t) => t === 'done')).toHaveLength(1);
     expect(types.filter((t) => t === 'turn-start')).toHaveLength(2);
     const deltas = events.filter((e) => e.type === 'llm-delta' && e.turn === 1);
-    expect(deltas.map((e) => (e.type === 'llm-delta' ? e.content : '')).join('')).toBe(block('a; b'));
+    // The stream is what the server sent: it stopped at the end marker (H9), which the record puts back.
+    expect(deltas.map((e) => (e.type === 'llm-delta' ? e.content : '')).join('')).toBe(block('a; b').replace('<|end search queries|>', ''));
+    const turnEnd = events.find((e) => e.type === 'turn-end' && e.turn === 1);
+    expect(turnEnd?.type === 'turn-end' && turnEnd.record.llm.response).toBe(block('a; b'));
     expect(deltas.map((e) => (e.type === 'llm-delta' ? e.reasoning : '')).join('')).toBe('r');
     const queries = events.find((e) => e.type === 'queries');
     expect(queries).toMatchObject({ turn: 1, executed: ['a', 'b'], repeated: [], cutByBudget: [], k: 3 });

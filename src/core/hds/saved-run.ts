@@ -1,6 +1,6 @@
 import type { RunEnvironment } from '../runs/run-environment.ts';
 import { redactValue } from '../secrets/redact.ts';
-import type { LlmDescription } from '../llm/types.ts';
+import type { LlmDescription, SamplingSettings } from '../llm/types.ts';
 import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import type { AgentMethod, AgentRun } from './agent-run.ts';
 import type { BatchAggregate, BatchItem, BatchQuestion, BatchVariant } from './batch.ts';
@@ -8,19 +8,17 @@ import type { QuestionMetrics } from './question-metrics.ts';
 import { newId } from '../ids.ts';
 
 /** The model a saved run used: what `describe()` says plus the sampling settings. Never a key. */
-export interface SavedLlm extends LlmDescription {
-  /** Sampling temperature sent, when set. */
-  temperature?: number;
-  /** Completion-token limit sent, when set. */
-  maxTokens?: number;
+export interface SavedLlm extends LlmDescription, SamplingSettings {
   /** System message, when set (a chat setting beyond the reference, which sends none); see `systemPromptScope`. */
   systemPrompt?: string;
   /**
-   * Which calls got `systemPrompt`: `hds` = the HDS plan and final calls only (each such call also records it as
-   * `systemPrompt`); the baselines' calls never do. Absent on runs saved before the scope existed, when every call
-   * (the baselines' too) got it.
+   * Which calls got `systemPrompt`: `hds-plan` = the HDS plan calls only (H10: never the final prompt; each such
+   * call also records it); `hds` = the HDS plan and final calls (runs saved before H10); absent on runs saved before
+   * the scope existed, when every call (the baselines' too) got it. The baselines' calls never get it.
    */
-  systemPromptScope?: 'hds';
+  systemPromptScope?: 'hds' | 'hds-plan';
+  /** The server was told it continues a trailing assistant message, so `finalAnswer: boxed-prefix` pre-filled it (H10). */
+  assistantPrefill?: boolean;
 }
 
 /** The retriever a saved run used. */

@@ -15,15 +15,26 @@ export interface FakeReply {
   pieceChars?: number;
   /** Pause between pieces, ms. */
   pieceDelayMs?: number;
+  /** The finish reason to report (default: none; `stop` when a stop sequence cut the reply). */
+  finishReason?: string;
 }
 
-/** An LlmProvider that answers from a queue and records every prompt. */
+/**
+ * An LlmProvider that answers from a queue and records every prompt and request. Like llama.cpp's server it honours
+ * stop sequences: a reply is cut before the first one it contains (the stop string left out, finish reason `stop`).
+ */
 export class ScriptedLlm implements LlmProvider {
   /** Every prompt received, in order. */
   readonly prompts: string[] = [];
+  /** Every request received, in order. */
+  readonly requests: LlmRequest[] = [];
   private readonly queue: FakeReply[];
 
-  constructor(replies: Array<string | FakeReply>) {
+  constructor(
+    replies: Array<string | FakeReply>,
+    /** Whether it continues a trailing assistant message (`LlmProvider.canContinueAssistant`). */
+    readonly canContinueAssistant = false,
+  ) {
     this.queue = replies.map((r) => (typeof r === 'string' ? { content: r } : r));
   }
 
@@ -33,8 +44,10 @@ export class ScriptedLlm implements LlmProvider {
 
   async complete(request: LlmRequest, options: LlmCallOptions = {}): Promise<LlmResponse> {
     this.prompts.push(request.messages.map((m) => m.content).join('\n'));
-    const reply = this.queue.shift();
-    if (!reply) throw new Error('ScriptedLlm: no reply left');
+    this.requests.push(request);
+    const scripted = this.queue.shift();
+    if (!scripted) throw new Error('ScriptedLlm: no reply left');
+    const reply = cutAtStop(scripted, request.stop ?? []);
     const { signal, onDelta } = options;
     if (signal?.aborted) throw abortError();
     if (reply.reasoning) onDelta?.({ content: '', reasoning: reply.reasoning });
@@ -47,8 +60,18 @@ export class ScriptedLlm implements LlmProvider {
       onDelta?.({ content: reply.content.slice(i, i + size), reasoning: '' });
     }
     const usage = reply.usage === undefined ? { promptTokens: 2, completionTokens: 3, totalTokens: 5 } : reply.usage;
-    return { content: reply.content, reasoning: reply.reasoning ?? '', ...(usage ? { usage } : {}) };
+    return { content: reply.content, reasoning: reply.reasoning ?? '', ...(usage ? { usage } : {}), ...(reply.finishReason ? { finishReason: reply.finishReason } : {}) };
   }
+}
+
+/** The reply cut before the first stop sequence it contains, as servers do. */
+function cutAtStop(reply: FakeReply, stop: readonly string[]): FakeReply {
+  let at = -1;
+  for (const s of stop) {
+    const i = reply.content.indexOf(s);
+    if (i >= 0 && (at < 0 || i < at)) at = i;
+  }
+  return at < 0 ? reply : { ...reply, content: reply.content.slice(0, at), finishReason: 'stop' };
 }
 
 type Answer = RetrievedPassage[] | Error | ((signal?: AbortSignal) => Promise<RetrievedPassage[]>);

@@ -1,5 +1,8 @@
-import type { LlmDescription, LlmProvider, TokenUsage } from '../llm/types.ts';
+import type { ChatMessage, LlmDescription, LlmProvider, TokenUsage } from '../llm/types.ts';
+import type { ScoredAnswer } from './answer-rule.ts';
 import type { HdsConfig } from './config.ts';
+import type { FinalAnswerMode } from './final-answer.ts';
+import type { ReplyEnding } from './plan-stop.ts';
 import type { HdsAction, HdsActionMarker, HdsTokenSpelling } from './parse-action.ts';
 
 /** One search result as the agent sees it. */
@@ -33,10 +36,12 @@ export interface AgentDeps {
   /** Milliseconds on a monotonic clock (default `performance.now()`); offsets in records are relative to the run start. */
   now?: () => number;
   /**
-   * A system message put before the HDS plan and final prompts (a chat setting beyond the reference, which sends
-   * none); blank or unset sends none. The baselines never send it: they follow their reference prompts.
+   * A system message put before the HDS plan prompts (a chat setting beyond the reference, which sends none); blank or
+   * unset sends none. The final prompt never gets it (H10), nor do the baselines.
    */
   systemPrompt?: string;
+  /** The gold supporting documents of the question, for the oracle-context baseline (ids, best first). */
+  goldIds?: readonly string[];
 }
 
 /** A start/end pair in ms since the run started. */
@@ -63,6 +68,16 @@ export interface LlmCallRecord extends TimeSpan {
   usage?: TokenUsage;
   /** The server's finish reason, when reported. */
   finishReason?: string;
+  /** The messages exactly as sent (system, user, assistant pre-fill); absent on runs saved before they were kept. */
+  messages?: ChatMessage[];
+  /** The stop sequences sent (H9). */
+  stop?: string[];
+  /** The stop sequence the server said ended the reply. */
+  stopSequence?: string;
+  /** The end-of-queries marker put back after the server consumed it (H9); `response` includes it. */
+  markerRestored?: string;
+  /** Why the reply ended (H9). */
+  endedBy?: ReplyEnding;
   /** True when the run was cancelled during this call. */
   cancelled?: boolean;
   /** Plain-words error, when the call failed. */
@@ -75,6 +90,10 @@ export interface HdsFinalCallRecord extends LlmCallRecord {
   action?: Extract<HdsAction, { kind: 'answer' }>;
   /** The marker the answer was read from (`none`: the trimmed text, flagged `unmarked`). */
   marker?: Exclude<HdsActionMarker, 'query-block'>;
+  /** How the answer was asked for (H10): the mode configured and the one applied (they differ when a provider cannot continue a pre-filled message). */
+  finalAnswer?: { requested: FinalAnswerMode; applied: FinalAnswerMode };
+  /** The assistant pre-fill the reply continues (`boxed-prefix`); the answer is read from prefix + reply. */
+  prefix?: string;
 }
 
 /** One result of one query, as recorded. */
@@ -146,6 +165,12 @@ export interface HdsTurnRecord {
    * (extension `heading-list-query-block`); a format violation, counted as such.
    */
   headingList?: boolean;
+  /** The model began writing search results itself (it wrote, or was stopped at, a begin-results marker). */
+  inventedResults?: boolean;
+  /** Every query of the turn's block had run in an earlier turn: the turn searched nothing new. */
+  onlyRepeats?: boolean;
+  /** An unclosed `<think>` ended at the query block (`think-closes-at-query-block`). */
+  thinkClosedAtBlock?: boolean;
   /** True when the answer came from a `\\boxed{` the reply never closed (cut by max_tokens): the text after it. */
   unterminatedAnswer?: boolean;
   /**
@@ -188,11 +213,11 @@ export type HdsTerminatedBy =
 
 /** Identifies the variant of the algorithm that produced a run (DECISIONS.md). */
 export const HDS_PROTOCOL = Object.freeze({
-  id: 'dsw-hds-1',
-  /** Decisions applied on top of the reference behaviour. */
-  decisions: Object.freeze(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H8']) as readonly string[],
+  id: 'dsw-hds-2',
+  /** Decisions applied on top of the reference behaviour (docs/decisions.md). */
+  decisions: Object.freeze(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H8', 'H9', 'H10', 'H11', 'H12']) as readonly string[],
   /** Additions not covered by a decision. */
-  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer', 'placeholder-yields-to-queries', 'echoed-instruction-block', 'unterminated-boxed-answer', 'heading-list-query-block', 'log-cut-after-query-block', 'repeats-outside-parallel-cap', 'final-answer-without-query-block']) as readonly string[],
+  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer', 'placeholder-yields-to-queries', 'echoed-instruction-block', 'unterminated-boxed-answer', 'heading-list-query-block', 'log-cut-after-query-block', 'repeats-outside-parallel-cap', 'final-answer-without-query-block', 'think-closes-at-query-block']) as readonly string[],
 });
 
 /** A complete (or cancelled, or failed) HDS run. */
@@ -211,8 +236,10 @@ export interface HdsRun {
   status: 'completed' | 'cancelled' | 'failed';
   /** Why the loop stopped. */
   terminatedBy: HdsTerminatedBy;
-  /** The final answer ('' when none). */
+  /** The final answer ('' when none), as the model gave it (H8). */
   answer: string;
+  /** The answer scores are computed on (H12): the marked answer, or a short span extracted from an unmarked one. */
+  scoredAnswer?: ScoredAnswer;
   /** Per turn: the model response, then (search turns) the results block. */
   interactionLog: string[];
   /** Distinct document ids in first-seen order, per-turn merged by score (reference §1.6). */

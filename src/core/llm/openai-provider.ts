@@ -12,21 +12,24 @@ import type {
   LlmProvider,
   LlmRequest,
   LlmResponse,
+  SamplingSettings,
   TokenUsage,
 } from './types.ts';
 
 /** Settings of an OpenAI-compatible chat-completions endpoint. */
-export interface OpenAiCompatibleConfig {
+export interface OpenAiCompatibleConfig extends SamplingSettings {
   /** Base URL up to the version segment, e.g. `https://api.openai.com/v1`; `/chat/completions` is appended. */
   baseUrl: string;
   /** Model name sent as `model`. */
   model: string;
   /** Sent as `Authorization: Bearer <key>` and nowhere else; omitted when empty. */
   apiKey?: string;
-  /** Default sampling temperature; the server's default when unset. */
-  temperature?: number;
-  /** Default `max_tokens`; the server's default when unset. */
-  maxTokens?: number;
+  /**
+   * The server continues a trailing assistant message (llama.cpp's server, vLLM): such a request is sent with
+   * `continue_final_message: true` and `add_generation_prompt: false` (vLLM's names; llama.cpp continues by itself).
+   * Default false: OpenAI's API starts a new turn instead.
+   */
+  assistantPrefill?: boolean;
   /** Stream the response over SSE (default true). */
   stream?: boolean;
   /** When streaming, ask for a final usage chunk with `stream_options.include_usage` (default true). */
@@ -46,6 +49,16 @@ export interface OpenAiCompatibleConfig {
   /** How backoff waits are made (default: an abortable timer). Tests inject one to observe the delays. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
+
+/** Sampling settings and their names on the wire (`repeat_penalty` is llama.cpp's; vLLM reads `repetition_penalty`). */
+const SAMPLING_WIRE_NAMES: ReadonlyArray<[keyof SamplingSettings, string]> = [
+  ['temperature', 'temperature'],
+  ['topP', 'top_p'],
+  ['maxTokens', 'max_tokens'],
+  ['frequencyPenalty', 'frequency_penalty'],
+  ['presencePenalty', 'presence_penalty'],
+  ['repeatPenalty', 'repeat_penalty'],
+];
 
 const DEFAULTS = {
   stream: true,
@@ -112,6 +125,10 @@ export class OpenAiCompatibleProvider implements LlmProvider {
 
   describe(): LlmDescription {
     return { provider: 'openai-compatible', baseUrl: this.baseUrl, model: this.config.model };
+  }
+
+  get canContinueAssistant(): boolean {
+    return this.config.assistantPrefill === true;
   }
 
   async complete(request: LlmRequest, options: LlmCallOptions = {}): Promise<LlmResponse> {
@@ -217,11 +234,16 @@ export class OpenAiCompatibleProvider implements LlmProvider {
 
   private requestBody(request: LlmRequest, stream: boolean): Record<string, unknown> {
     const body: Record<string, unknown> = { model: this.config.model, messages: request.messages, stream };
-    const temperature = request.temperature ?? this.config.temperature;
-    if (temperature !== undefined) body.temperature = temperature;
-    const maxTokens = request.maxTokens ?? this.config.maxTokens;
-    if (maxTokens !== undefined) body.max_tokens = maxTokens;
+    // H11: each sampling setting passes through as set (per call, else the provider's), and is not sent when unset.
+    for (const [key, wire] of SAMPLING_WIRE_NAMES) {
+      const value = request[key] ?? this.config[key];
+      if (value !== undefined) body[wire] = value;
+    }
     if (request.stop && request.stop.length > 0) body.stop = request.stop;
+    if (this.canContinueAssistant && request.messages.at(-1)?.role === 'assistant') {
+      body.continue_final_message = true;
+      body.add_generation_prompt = false;
+    }
     if (stream && (this.config.includeUsage ?? DEFAULTS.includeUsage)) body.stream_options = { include_usage: true };
     return body;
   }
@@ -279,6 +301,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       const delta = choice.delta ?? {};
       emit(safeContent.push(typeof delta.content === 'string' ? delta.content : ''), safeReasoning.push(pickReasoning(delta)));
       if (typeof choice.finish_reason === 'string') result.finishReason = choice.finish_reason;
+      if (typeof choice.stop_reason === 'string') result.stopSequence = choice.stop_reason;
     };
     try {
       while (!sawDone) {
@@ -332,6 +355,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     const result: LlmResponse = { content, reasoning };
     if (json.usage) result.usage = parseUsage(json.usage);
     if (typeof choice.finish_reason === 'string') result.finishReason = choice.finish_reason;
+    if (typeof choice.stop_reason === 'string') result.stopSequence = choice.stop_reason;
     if (typeof json.model === 'string') result.model = json.model;
     if (content || reasoning) onDelta?.({ content, reasoning });
     return result;
@@ -403,14 +427,14 @@ interface ReasoningCarrier {
 interface StreamChunk {
   model?: unknown;
   usage?: RawUsage | null;
-  choices?: Array<{ delta?: ReasoningCarrier; finish_reason?: unknown }>;
+  choices?: Array<{ delta?: ReasoningCarrier; finish_reason?: unknown; stop_reason?: unknown }>;
   error?: unknown;
 }
 
 interface CompletionBody {
   model?: unknown;
   usage?: RawUsage | null;
-  choices?: Array<{ message?: ReasoningCarrier | null; finish_reason?: unknown }>;
+  choices?: Array<{ message?: ReasoningCarrier | null; finish_reason?: unknown; stop_reason?: unknown }>;
   error?: unknown;
 }
 

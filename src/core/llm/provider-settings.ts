@@ -2,10 +2,10 @@ import type { ModelLoadProgress, TransformersModule } from '../embedding/embedde
 import { OpenAiCompatibleProvider } from './openai-provider.ts';
 import { findLocalInBrowserModel } from './in-browser-models.ts';
 import { TransformersTextProvider, type TextGenerationDevice, type TextModelSource } from './transformers-provider.ts';
-import type { LlmProvider } from './types.ts';
+import type { LlmProvider, SamplingSettings } from './types.ts';
 
 /** An OpenAI-compatible chat-completions endpoint, as the model settings hold it. */
-export interface OpenAiEndpointSettings {
+export interface OpenAiEndpointSettings extends SamplingSettings {
   kind: 'openai-compatible';
   /** The preset it started from (`openai`, `ollama`, …) or `custom`. */
   presetId: string;
@@ -19,8 +19,10 @@ export interface OpenAiEndpointSettings {
   temperature?: number;
   /** Completion-token limit; the server's default when unset. */
   maxTokens?: number;
-  /** System message sent before the HDS prompts (never the baselines'); none when unset or blank (the reference sends none). */
+  /** System message sent before the HDS plan prompts (never the final prompt or the baselines'); none when unset or blank. */
   systemPrompt?: string;
+  /** The server continues a trailing assistant message (llama.cpp, vLLM), so a final answer can be pre-filled (H10). */
+  assistantPrefill?: boolean;
 }
 
 /** A transformers.js model run in the browser. */
@@ -77,18 +79,23 @@ export function createLlmProvider(settings: LlmProviderSettings, host: ProviderH
     baseUrl: settings.baseUrl,
     model: settings.model,
     apiKey: settings.apiKey?.trim() || undefined,
-    temperature: settings.temperature,
-    maxTokens: settings.maxTokens,
+    ...samplingSettingsOf(settings),
+    ...(settings.assistantPrefill ? { assistantPrefill: true } : {}),
     fetch: host.fetch,
   });
 }
 
+const SAMPLING_KEYS: ReadonlyArray<keyof SamplingSettings> = ['temperature', 'topP', 'maxTokens', 'frequencyPenalty', 'presencePenalty', 'repeatPenalty'];
+
+/** The sampling settings that are set (H11: the unset ones are not sent, so the server's defaults apply). */
+export function samplingSettingsOf(settings: SamplingSettings): SamplingSettings {
+  const out: SamplingSettings = {};
+  for (const key of SAMPLING_KEYS) if (settings[key] !== undefined) out[key] = settings[key];
+  return out;
+}
+
 /** The sampling settings a run records with the model description (never the key). */
-export function samplingOf(settings: LlmProviderSettings): { temperature?: number; maxTokens?: number; systemPrompt?: string } {
+export function samplingOf(settings: LlmProviderSettings): SamplingSettings & { systemPrompt?: string } {
   const system = settings.systemPrompt?.trim();
-  return {
-    ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
-    ...(settings.maxTokens !== undefined ? { maxTokens: settings.maxTokens } : {}),
-    ...(system ? { systemPrompt: system } : {}),
-  };
+  return { ...samplingSettingsOf(settings), ...(system ? { systemPrompt: system } : {}) };
 }

@@ -16,14 +16,32 @@ export interface TokenUsage {
   totalTokens: number;
 }
 
-/** What to send to the model. Unset sampling options fall back to the provider's configuration. */
-export interface LlmRequest {
-  /** The conversation, oldest first. */
-  messages: ChatMessage[];
-  /** Sampling temperature; overrides the provider's default for this call. */
+/**
+ * Sampling settings sent to a model. Each passes through to the server unchanged when set; an unset one is not sent,
+ * so the server's own default applies (nothing is silently defaulted by the workbench, H11).
+ */
+export interface SamplingSettings {
+  /** Sampling temperature (0 = greedy). */
   temperature?: number;
-  /** Maximum number of completion tokens; overrides the provider's default for this call. */
+  /** Nucleus sampling: the smallest set of tokens whose probability mass reaches `topP`. */
+  topP?: number;
+  /** Maximum number of completion tokens. */
   maxTokens?: number;
+  /** OpenAI's `frequency_penalty` (−2…2). */
+  frequencyPenalty?: number;
+  /** OpenAI's `presence_penalty` (−2…2). */
+  presencePenalty?: number;
+  /** llama.cpp's and vLLM's `repeat_penalty` / `repetition_penalty` (1 = none). */
+  repeatPenalty?: number;
+}
+
+/** What to send to the model. Unset sampling options fall back to the provider's configuration. */
+export interface LlmRequest extends SamplingSettings {
+  /**
+   * The conversation, oldest first. When the last message is an assistant message, a provider that can continue it
+   * (`LlmProvider.canContinueAssistant`) generates its continuation; the response holds only the continuation.
+   */
+  messages: ChatMessage[];
   /** Stop sequences passed to the server as is. */
   stop?: string[];
 }
@@ -54,6 +72,8 @@ export interface LlmResponse {
   usage?: TokenUsage;
   /** `finish_reason` of the server (`stop`, `length`, …), when reported. */
   finishReason?: string;
+  /** The stop sequence that ended the reply, when the server said which (vLLM's and llama.cpp's `stop_reason`). */
+  stopSequence?: string;
   /** The model name the server reported, when it did. */
   model?: string;
 }
@@ -86,4 +106,9 @@ export interface LlmProvider {
   describe(): LlmDescription;
   /** Checks that the server answers and accepts the credentials. Never rejects. */
   testConnection?(signal?: AbortSignal): Promise<ConnectionTestResult>;
+  /**
+   * True when the model continues a trailing assistant message instead of starting a new turn (llama.cpp's server,
+   * vLLM with `continue_final_message`); false or unset: a trailing assistant message must not be sent.
+   */
+  readonly canContinueAssistant?: boolean;
 }

@@ -32,6 +32,12 @@ export const NUMERIC_RULES = Object.freeze({
   /** LLM sampling. */
   temperature: real(0, 2),
   maxTokens: whole(1, 1_000_000),
+  /** Nucleus sampling mass. */
+  topP: real(0, 1),
+  /** OpenAI's frequency and presence penalties. */
+  penalty: real(-2, 2),
+  /** llama.cpp's repetition penalty (1 = none). */
+  repeatPenalty: real(0, 10),
   /** Questions of a batch. */
   questionLimit: whole(1, 1_000_000),
   /** Characters of a passage text shown to the agents. */

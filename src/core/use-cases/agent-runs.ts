@@ -4,11 +4,13 @@ import { isValidAnswerList } from '../eval/answers.ts';
 import { runAgent, type AgentMethod, type AgentSettings } from '../hds/agent-run.ts';
 import type { AgentRunStore } from '../hds/agent-run-store.ts';
 import { aggregateBatch, runBatchItems, type BatchItem, type BatchProgress, type BatchQuestion, type BatchVariant } from '../hds/batch.ts';
-import { passageRetriever } from '../hds/passage-retriever.ts';
-import { scoreAgentRun } from '../hds/question-metrics.ts';
+import { cutPassage, passageRetriever } from '../hds/passage-retriever.ts';
+import { goldDocumentIds, scoreAgentRun } from '../hds/question-metrics.ts';
+import { documentText } from '../embedding/document-text.ts';
 import { newSavedRunId, type SavedBatchRun, type SavedLlm, type SavedQuestionRun, type SavedRetriever } from '../hds/saved-run.ts';
 import type { HdsEvent } from '../hds/types.ts';
-import type { LlmProvider } from '../llm/types.ts';
+import { samplingSettingsOf } from '../llm/provider-settings.ts';
+import type { LlmProvider, SamplingSettings } from '../llm/types.ts';
 import { buildRetriever, type RetrievalResources } from '../retrieval/build-retriever.ts';
 import { describePipeline, type PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import type { CorpusRecord, CorpusStore } from '../storage/corpus-store.ts';
@@ -21,8 +23,8 @@ export interface AgentRunDeps {
   resources: RetrievalResources;
   /** The model. */
   llm: LlmProvider;
-  /** Sampling settings sent to the model, recorded with it (never a key). `systemPrompt` goes to the HDS calls only. */
-  sampling?: { temperature?: number; maxTokens?: number; systemPrompt?: string };
+  /** Sampling settings sent to the model, recorded with it (never a key). `systemPrompt` goes to the HDS plan calls only. */
+  sampling?: SamplingSettings & { systemPrompt?: string };
   /** Cut every passage text the agents see to at most this many characters (the ranking is unchanged); recorded as `retriever.passageChars`. */
   passageChars?: number;
   /** ms since the epoch (tests pin it). */
@@ -115,12 +117,12 @@ function environmentOf(deps: AgentRunDeps, spec: PipelineSpec): { environment?: 
 export async function runQuestion(request: QuestionRequest, deps: AgentRunDeps, options: QuestionRunOptions = {}): Promise<SavedQuestionRun> {
   const corpus = await storedCorpus(deps.corpora, request.corpusId);
   const gold = request.questionId ? (await datasetQuestions(deps.corpora, corpus.id, false)).find((q) => q.id === request.questionId) : undefined;
-  const { retriever, saved } = await agentRetriever(request.spec, corpus.id, deps);
+  const { retriever, saved, getTexts } = await agentRetriever(request.spec, corpus.id, deps);
   const run = await runAgent(
     request.method,
     request.question,
     request.settings,
-    { llm: deps.llm, retriever, ...systemPromptOf(deps), ...(gold ? { relevance: (id: string) => gold.relevance[id] } : {}) },
+    { llm: deps.llm, retriever, getTexts, ...systemPromptOf(deps), ...(gold ? { relevance: (id: string) => (Object.hasOwn(gold.relevance, id) ? gold.relevance[id] : undefined), goldIds: goldDocumentIds(gold.relevance) } : {}) },
     { signal: options.signal, onEvent: options.onEvent },
   );
   const now = (deps.clock ?? Date.now)();
@@ -199,7 +201,7 @@ export async function resumeBatch(runId: string, deps: AgentRunDeps, options: Ba
 
 async function continueBatch(saved: SavedBatchRun, deps: AgentRunDeps, options: BatchRunOptions): Promise<SavedBatchRun> {
   const work = async () => {
-    const { retriever } = await agentRetriever(saved.retriever.spec, saved.corpusId, deps);
+    const { retriever, getTexts } = await agentRetriever(saved.retriever.spec, saved.corpusId, deps);
     let record = saved;
     const store = async (patch: Partial<SavedBatchRun>) => {
       record = { ...record, ...patch, updatedAt: (deps.clock ?? Date.now)() };
@@ -207,7 +209,7 @@ async function continueBatch(saved: SavedBatchRun, deps: AgentRunDeps, options: 
       await deps.runs.save(record);
     };
     try {
-      const outcome = await runBatchItems(record.questions, record.variants, { llm: deps.llm, retriever, ...systemPromptOf(deps) }, {
+      const outcome = await runBatchItems(record.questions, record.variants, { llm: deps.llm, retriever, getTexts, ...systemPromptOf(deps) }, {
         done: record.items,
         signal: options.signal,
         onItem: async (item) => {
@@ -234,17 +236,20 @@ async function storedCorpus(corpora: CorpusStore, corpusId: string): Promise<Cor
 async function agentRetriever(spec: PipelineSpec, corpusId: string, deps: AgentRunDeps) {
   const pipeline = await buildRetriever(spec, deps.resources);
   const passageChars = deps.passageChars;
-  const retriever = passageRetriever(pipeline, (ids) => deps.corpora.getDocuments(corpusId, ids), passageChars === undefined ? {} : { passageChars });
-  return { retriever, saved: { ...savedRetrieverOf(spec, pipeline.config), ...(passageChars === undefined ? {} : { passageChars }) } };
+  const lookup = (ids: readonly string[]) => deps.corpora.getDocuments(corpusId, [...ids]);
+  const retriever = passageRetriever(pipeline, lookup, passageChars === undefined ? {} : { passageChars });
+  // Texts of passages by id (the oracle-context baseline's gold passages), cut as the retriever cuts them.
+  const getTexts = async (ids: string[]) => (await lookup(ids)).map((doc) => (doc ? shownPassage(documentText(doc), passageChars) : ''));
+  return { retriever, getTexts, saved: { ...savedRetrieverOf(spec, pipeline.config), ...(passageChars === undefined ? {} : { passageChars }) } };
 }
 
 function savedLlmOf(deps: AgentRunDeps): SavedLlm {
-  const { temperature, maxTokens, systemPrompt } = deps.sampling ?? {};
+  const { systemPrompt, ...sampling } = deps.sampling ?? {};
   return {
     ...deps.llm.describe(),
-    ...(temperature !== undefined ? { temperature } : {}),
-    ...(maxTokens !== undefined ? { maxTokens } : {}),
-    ...(systemPrompt?.trim() ? { systemPrompt: systemPrompt.trim(), systemPromptScope: 'hds' as const } : {}),
+    ...samplingSettingsOf(sampling),
+    ...(deps.llm.canContinueAssistant ? { assistantPrefill: true } : {}),
+    ...(systemPrompt?.trim() ? { systemPrompt: systemPrompt.trim(), systemPromptScope: 'hds-plan' as const } : {}),
   };
 }
 
@@ -252,4 +257,8 @@ function savedLlmOf(deps: AgentRunDeps): SavedLlm {
 function systemPromptOf(deps: AgentRunDeps): { systemPrompt?: string } {
   const system = deps.sampling?.systemPrompt?.trim();
   return system ? { systemPrompt: system } : {};
+}
+
+function shownPassage(text: string, passageChars: number | undefined): string {
+  return passageChars === undefined ? text : cutPassage(text, passageChars);
 }

@@ -2,13 +2,14 @@ import { abortError, isAbortError } from '../../abort.ts';
 import type { LlmDescription, LlmResponse, TokenUsage } from '../../llm/types.ts';
 import { sumUsage } from '../../llm/usage.ts';
 import { raceAbort } from '../concurrency.ts';
+import { finalCallPlan, type FinalAnswerMode } from '../final-answer.ts';
 import { newLlmCallRecord, recordedLlmCall } from '../llm-call.ts';
 import { extractFinalAnswer, type FinalAnswer } from '../parse-action.ts';
 import { sanitizedRetrievalError } from '../sanitize.ts';
-import type { AgentDeps, HdsRetrievalRecord, LlmCallRecord, RetrievedPassage } from '../types.ts';
+import type { AgentDeps, HdsFinalCallRecord, HdsRetrievalRecord, RetrievedPassage } from '../types.ts';
 
-/** The baseline methods (reference §3.3–3.4 and a single-shot RAG). */
-export type BaselineKind = 'single-shot' | 'ircot' | 'decomposition';
+/** The baseline methods (the reference's IRCoT and decomposition, single-shot RAG, and the oracle-context bound). */
+export type BaselineKind = 'single-shot' | 'ircot' | 'decomposition' | 'oracle-context';
 
 /** A baseline run, shaped to be compared with an `HdsRun`. */
 export interface BaselineRun<Config = unknown, Details = unknown> {
@@ -28,8 +29,8 @@ export interface BaselineRun<Config = unknown, Details = unknown> {
   finalAnswer?: { raw: string; marker: FinalAnswer['marker'] };
   /** The documents the answer was based on, as the reference evaluates them (see each method). */
   retrievedIds: string[];
-  /** Every LLM call, in order. */
-  llmCalls: LlmCallRecord[];
+  /** Every LLM call, in order (the answering call records how the answer was asked for, H10). */
+  llmCalls: HdsFinalCallRecord[];
   /** Every retrieval, in order (`index` is the position in this list). */
   retrievals: HdsRetrievalRecord[];
   /** Sum over all LLM calls that reported usage. */
@@ -66,6 +67,11 @@ export interface BaselineOptions {
 export interface BaselineContext {
   /** One LLM call with `prompt` as the user message; recorded. */
   ask(prompt: string): Promise<LlmResponse>;
+  /**
+   * The answering call: `prompt` asked as the method's `finalAnswer` setting says (H10, H12: the same concise-answer
+   * demand as every other method's). With a pre-fill the content returned starts with it, so it reads as one reply.
+   */
+  answer(prompt: string): Promise<LlmResponse>;
   /** One retrieval; recorded; texts of results returned without one are backfilled. Failures reject. */
   search(query: string, k: number): Promise<RetrievedPassage[]>;
   /** Fills empty texts of `passages` with one `getTexts` call (when the caller gave one). */
@@ -121,6 +127,17 @@ export async function runBaseline<Config, Details>(
       run.llmCalls.push(record);
       // No system message (AgentDeps.systemPrompt is an HDS setting): the baselines send their reference prompts alone.
       return recordedLlmCall(deps.llm, record, { at, signal });
+    },
+    async answer(prompt) {
+      if (signal?.aborted) throw abortError();
+      const mode: FinalAnswerMode = (config as { finalAnswer?: FinalAnswerMode }).finalAnswer ?? 'reference';
+      const plan = finalCallPlan(prompt, mode, deps.llm.canContinueAssistant === true);
+      const record: HdsFinalCallRecord = newLlmCallRecord(prompt, at());
+      record.finalAnswer = { requested: mode, applied: plan.applied };
+      if (plan.prefix !== undefined) record.prefix = plan.prefix;
+      run.llmCalls.push(record);
+      const response = await recordedLlmCall(deps.llm, record, { at, signal, messages: plan.messages });
+      return plan.prefix === undefined ? response : { ...response, content: `${plan.prefix}${response.content}` };
     },
     async search(query, k) {
       if (signal?.aborted) throw abortError();

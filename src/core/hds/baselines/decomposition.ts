@@ -1,3 +1,4 @@
+import type { FinalAnswerMode } from '../final-answer.ts';
 import { splitReasoning } from '../parse-action.ts';
 import type { AgentDeps, RetrievedPassage } from '../types.ts';
 import { definedOnly, qaPrompt, runBaseline, type BaselineOptions, type BaselineRun } from './baseline-run.ts';
@@ -8,6 +9,8 @@ export interface DecompositionConfig {
   maxSubquestions: number;
   /** Passages per retrieval, and passages kept after merging. Default 5. */
   topK: number;
+  /** How the answer is asked for (H10, H12); default `reference` (the prompt as it is). */
+  finalAnswer?: FinalAnswerMode;
 }
 
 /** The reference defaults. */
@@ -113,7 +116,7 @@ export async function runDecomposition(
     for (const query of details.retrievalQueries) lists.push(await ctx.search(query, cfg.topK));
     const merged = mergeByMaxScore(lists).slice(0, cfg.topK);
     details.retrievedScores = merged.map((p) => p.score);
-    const answer = await ctx.ask(qaPrompt(question, merged.map((p) => p.text)));
+    const answer = await ctx.answer(qaPrompt(question, merged.map((p) => p.text)));
     return { reply: answer.content, retrievedIds: merged.map((p) => p.id) };
   });
 }

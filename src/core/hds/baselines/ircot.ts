@@ -1,3 +1,4 @@
+import type { FinalAnswerMode } from '../final-answer.ts';
 import { splitReasoning } from '../parse-action.ts';
 import type { AgentDeps } from '../types.ts';
 import { definedOnly, formatParagraphs, qaPrompt, runBaseline, type BaselineOptions, type BaselineRun } from './baseline-run.ts';
@@ -12,6 +13,8 @@ export interface IrcotConfig {
   paragraphBudget: number;
   /** Reasoning stops when a response contains this (case-insensitive). Default `answer is:`. */
   stopSequence: string;
+  /** How the answer is asked for (H10, H12); default `reference` (the prompt as it is). */
+  finalAnswer?: FinalAnswerMode;
 }
 
 /** The reference defaults. */
@@ -107,7 +110,7 @@ export async function runIrcot(
       if (stop !== '' && visible.toLowerCase().includes(stop)) break;
       add(await ctx.search(sentence, cfg.kPerStep));
     }
-    const answer = await ctx.ask(qaPrompt(question, texts));
+    const answer = await ctx.answer(qaPrompt(question, texts));
     return { reply: answer.content, retrievedIds: [...ids] };
   });
 }

@@ -1,3 +1,4 @@
+import type { FinalAnswerMode } from '../final-answer.ts';
 import type { AgentDeps } from '../types.ts';
 import { definedOnly, qaPrompt, runBaseline, type BaselineOptions, type BaselineRun } from './baseline-run.ts';
 
@@ -5,6 +6,8 @@ import { definedOnly, qaPrompt, runBaseline, type BaselineOptions, type Baseline
 export interface SingleShotConfig {
   /** Passages retrieved for the question. Default 5. */
   k: number;
+  /** How the answer is asked for (H10, H12); default `reference` (the prompt as it is). */
+  finalAnswer?: FinalAnswerMode;
 }
 
 /** The defaults. */
@@ -24,7 +27,7 @@ export async function runSingleShot(
   if (!Number.isInteger(cfg.k) || cfg.k < 1) throw new Error('k must be >= 1');
   return runBaseline('single-shot', question, cfg, {}, deps, options, async (ctx) => {
     const passages = await ctx.search(question, cfg.k);
-    const response = await ctx.ask(qaPrompt(question, passages.map((p) => p.text)));
+    const response = await ctx.answer(qaPrompt(question, passages.map((p) => p.text)));
     return { reply: response.content, retrievedIds: passages.map((p) => p.id) };
   });
 }
