@@ -97,7 +97,7 @@ test('a three-turn HDS run streams onto the timeline with parallel queries and l
 
   // <script> and <img onerror> in the model's output and reasoning are shown as text and never run.
   await expect(turn1.getByTestId('model-output')).toContainText(XSS_IMG);
-  await turn1.getByText('Reasoning').click();
+  await expect(turn1.locator('details.reasoning')).toHaveAttribute('open', ''); // reasoning is shown open
   await expect(turn1.locator('.reasoning pre')).toContainText(XSS_SCRIPT);
   expect(await page.locator('main img, main script').count()).toBe(0);
   expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();

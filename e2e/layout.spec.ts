@@ -168,7 +168,7 @@ test('no page scrolls sideways at 1,280 px with hostile titles, texts, ids, quer
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('run-status')).toHaveText('completed');
   expect(await stop(), 'widest sideways overflow during the deep-search run').toEqual({ widest: 0, sawRunningRetrieval: true });
-  await page.getByRole('article', { name: 'Turn 1' }).getByText('Reasoning').click();
+  await expect(page.getByRole('article', { name: 'Turn 1' }).locator('details.reasoning')).toHaveAttribute('open', ''); // reasoning is shown open
   await expectNoSidewaysScroll(page, 'Deep search, finished run');
 
   // A batch: the per-question table shows the question text and stays in its panel; "View" scrolls to the run.

@@ -112,8 +112,7 @@ export { runHds } from './hds/run-hds.ts';
 export { protocolBreakage, type ProtocolBreakage } from './hds/protocol-breakage.ts';
 export { FINAL_ANSWER_MODES, type FinalAnswerMode } from './hds/final-answer.ts';
 export { PLAN_PROMPT_VARIANTS, type PlanPromptVariant } from './hds/prompts.ts';
-export { scoredAnswerOf } from './hds/question-metrics.ts';
-export { answerEchoesPrompt } from './hds/prompt-echo.ts';
+export { FAILURE_CLASSES, failureClassesOf, type FailureClass } from './hds/failure-classes.ts';
 export {
   type HdsRun,
   type HdsTurnRecord,

@@ -49,6 +49,8 @@ export interface ScriptedReply {
   crlf?: boolean;
   /** Answer 200 with this body and content type instead of a chat completion (e.g. a proxy's HTML page). */
   raw?: { contentType?: string; body: string };
+  /** vLLM's `stop_reason`: the stop sequence that ended the reply (set by the server when it cut at one). */
+  stopReason?: string;
 }
 
 /** A request as the server received it. */
@@ -75,6 +77,8 @@ export interface OpenAiTestServerOptions {
   respond?: (request: RecordedRequest) => ScriptedReply | Promise<ScriptedReply>;
   /** Model ids listed by `/v1/models` (default `['test-model']`). */
   models?: string[];
+  /** Send replies whole even when the request has stop sequences (a server that ignores `stop`). */
+  ignoreStop?: boolean;
 }
 
 const CORS_HEADERS = {
@@ -180,7 +184,8 @@ export class OpenAiTestServer {
       return;
     }
 
-    const reply = this.queue.shift() ?? (this.options.respond ? await this.options.respond(recorded) : undefined);
+    const scripted = this.queue.shift() ?? (this.options.respond ? await this.options.respond(recorded) : undefined);
+    const reply = scripted && !this.options.ignoreStop ? cutAtStop(scripted, (body as { stop?: unknown }).stop) : scripted;
     if (!reply) {
       sendJson(res, 500, { error: { message: 'the test server has no scripted reply left' } });
       return;
@@ -217,7 +222,7 @@ export class OpenAiTestServer {
         object: 'chat.completion',
         created: 0,
         model,
-        choices: [{ index: 0, message, finish_reason: reply.finishReason ?? 'stop' }],
+        choices: [{ index: 0, message, finish_reason: reply.finishReason ?? 'stop', ...(reply.stopReason ? { stop_reason: reply.stopReason } : {}) }],
       };
       if (reply.usage) out.usage = reply.usage;
       sendJson(res, 200, out);
@@ -238,7 +243,7 @@ export class OpenAiTestServer {
         object: 'chat.completion.chunk',
         created: 0,
         model,
-        choices: [{ index: 0, delta, finish_reason: finish }],
+        choices: [{ index: 0, delta, finish_reason: finish, ...(finish && reply.stopReason ? { stop_reason: reply.stopReason } : {}) }],
         ...extra,
       });
     const events: string[] = [chunk({ role: 'assistant', content: '' }, null)];
@@ -314,4 +319,20 @@ function waitUnlessClosed(res: http.ServerResponse, ms: number): Promise<boolean
     }, ms);
     res.once('close', onClose);
   });
+}
+
+/**
+ * The reply cut before the first stop sequence of the request it contains, as llama.cpp's and vLLM's servers do: the
+ * stop string left out, finish reason `stop`, and vLLM's `stop_reason` naming it.
+ */
+function cutAtStop(reply: ScriptedReply, stop: unknown): ScriptedReply {
+  const stops = typeof stop === 'string' ? [stop] : Array.isArray(stop) ? stop.filter((x): x is string => typeof x === 'string' && x !== '') : [];
+  const content = reply.content ?? '';
+  let at = -1;
+  let matched = '';
+  for (const s of stops) {
+    const i = content.indexOf(s);
+    if (i >= 0 && (at < 0 || i < at)) [at, matched] = [i, s];
+  }
+  return at < 0 ? reply : { ...reply, content: content.slice(0, at), finishReason: 'stop', stopReason: matched };
 }

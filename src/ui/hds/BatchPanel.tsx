@@ -15,7 +15,8 @@ import { CancelButton } from '../shared/CancelButton.tsx';
 import { useSearchSettings } from '../shared/search-settings.ts';
 import { agentSettingsOf, useHdsSettings } from './settings-state.ts';
 
-const BASELINES: AgentMethod[] = ['single-shot', 'ircot', 'decomposition'];
+// The oracle context (gold passages given directly) is the reader's upper bound, off by default.
+const BASELINES: AgentMethod[] = ['single-shot', 'ircot', 'decomposition', 'oracle-context'];
 
 /** Runs a question set: HDS against the baselines, or HDS over a grid of search budgets. Resumable. */
 export function BatchPanel() {

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { AGENT_METHOD_LABELS, type BatchItem, type SavedBatchRun } from '../../core/index.ts';
+import { useMemo, useState } from 'react';
+import { AGENT_METHOD_LABELS, FAILURE_CLASSES, failureClassesOf, type BatchItem, type FailureClass, type SavedBatchRun } from '../../core/index.ts';
 import { useReveal } from '../shared/use-reveal.ts';
 import { BaselineTimeline } from './BaselineTimeline.tsx';
 import { OpenDocument } from './OpenDocument.tsx';
@@ -17,6 +17,9 @@ export function BatchResults({ batch }: { batch: SavedBatchRun }) {
   const sweep = batch.variants.some((v) => v.sweep);
   const openQuestion = open ? questions.get(open.questionId) : undefined;
   const reveal = useReveal<HTMLElement>(open ? `${open.questionId}\n${open.variantId}` : null);
+  const [filter, setFilter] = useState<FailureClass | null>(null);
+  const classes = useMemo(() => new Map(batch.items.map((item) => [item, failureClassesOf(item.run)])), [batch.items]);
+  const shown = filter ? batch.items.filter((item) => classes.get(item)?.includes(filter)) : batch.items;
   return (
     <div className="batch-results">
       <table className="compact comparison" aria-label="Comparison">
@@ -30,6 +33,9 @@ export function BatchResults({ batch }: { batch: SavedBatchRun }) {
             <th>failed</th>
             <th>EM</th>
             <th>F1</th>
+            <th title="Marked answers only (\boxed{} or <answer>); an unmarked reply scores 0">strict EM</th>
+            <th title="Marked answers only">strict F1</th>
+            <th title="Answers extracted from an unmarked reply (H12)">extracted</th>
             <th>evidence recall</th>
             <th>turns</th>
             <th>search calls</th>
@@ -45,6 +51,9 @@ export function BatchResults({ batch }: { batch: SavedBatchRun }) {
               <td>{a.failed}</td>
               <td>{fmt(a.em)}</td>
               <td>{fmt(a.f1)}</td>
+              <td>{fmt(a.strictEm ?? null)}</td>
+              <td>{fmt(a.strictF1 ?? null)}</td>
+              <td>{a.extracted ?? '—'}</td>
               <td>{fmt(a.evidenceRecall)}</td>
               <td>{a.turns.toFixed(2)}</td>
               <td>{a.searchCalls.toFixed(2)}</td>
@@ -55,12 +64,25 @@ export function BatchResults({ batch }: { batch: SavedBatchRun }) {
         </tbody>
       </table>
       <p className="hint">
-        Turns = LLM calls (HDS: plan turns plus the fallback call). Evidence recall = share of the question's gold supporting passages among the retrieved documents.
+        EM and F1 score the marked answer, or else a short span extracted from the reply by one documented rule for every method (H12); strict scores count
+        marked answers only. Turns = LLM calls (HDS: plan turns plus the fallback call). Evidence recall = share of the question's gold supporting passages among the retrieved documents.
       </p>
       {sweep && <ScalingChart variants={batch.variants} aggregates={batch.aggregates} title={batch.name} />}
 
-      <details open={batch.items.length <= 60}>
-        <summary>Per question ({batch.items.length})</summary>
+      <div className="chips failure-classes" role="group" aria-label="Failure classes">
+        {FAILURE_CLASSES.map((c) => {
+          const n = batch.items.filter((item) => classes.get(item)?.includes(c.id)).length;
+          return (
+            <button key={c.id} type="button" className={`chip${filter === c.id ? ' active' : ''}`} aria-pressed={filter === c.id} title={c.title} disabled={n === 0 && filter !== c.id} onClick={() => setFilter(filter === c.id ? null : c.id)}>
+              {c.label}: {n}
+            </button>
+          );
+        })}
+      </div>
+      <details open={batch.items.length <= 60 || filter !== null}>
+        <summary>
+          Per question ({filter ? `${shown.length} of ${batch.items.length}, ${FAILURE_CLASSES.find((c) => c.id === filter)?.label}` : batch.items.length})
+        </summary>
         <div className="table-scroll">
           <table className="compact per-question" aria-label="Per-question results">
             <thead>
@@ -80,7 +102,7 @@ export function BatchResults({ batch }: { batch: SavedBatchRun }) {
               </tr>
             </thead>
             <tbody>
-              {batch.items.map((item) => {
+              {shown.map((item) => {
                 const q = questions.get(item.questionId);
                 return (
                   <tr key={`${item.questionId}-${item.variantId}`} className={item.status === 'failed' ? 'failed' : undefined}>
@@ -91,6 +113,11 @@ export function BatchResults({ batch }: { batch: SavedBatchRun }) {
                     <td>{variants.get(item.variantId)?.label ?? AGENT_METHOD_LABELS[item.run.kind]}</td>
                     <td className="answer">
                       {item.status === 'failed' ? <span className="error clamp">failed: {item.error}</span> : <span className="clamp">{item.answer || '(none)'}</span>}
+                      {item.scoredAnswer !== undefined && item.answerSource === 'extracted' && (
+                        <span className="meta" title="No answer marker: this short span was scored (H12)">
+                          scored as “{item.scoredAnswer}”
+                        </span>
+                      )}
                     </td>
                     <td className="answer">
                       <span className="clamp">{q?.answers[0] ?? ''}</span>

@@ -30,24 +30,13 @@ export function HdsPage() {
   const noCorpus = corpora.data && corpora.data.length === 0;
   return (
     <>
-      <section className="panel hds-settings" aria-label="Deep search settings">
+      <header className="hds-intro">
         <h2>Hybrid Deep Searcher</h2>
         <p className="hint">
           An LLM plans searches over your corpus in turns, running several queries in parallel, and answers when it has enough evidence. Everything runs in this
-          browser except the model, which is whichever server you choose below.
+          browser except the model, which is whichever server you choose in the settings below the question.
         </p>
-        {loaded ? (
-          <>
-            <ModelSettings />
-            <details open={tab !== 'saved'}>
-              <summary>Search settings</summary>
-              <SearchSettings showBaselines={tab === 'batch'} />
-            </details>
-          </>
-        ) : (
-          <p className="meta">Loading settings…</p>
-        )}
-      </section>
+      </header>
       <nav className="subtabs" aria-label="Deep search views">
         {TABS.map((t) => (
           <button key={t.id} type="button" className={t.id === tab ? 'tab active' : 'tab'} aria-pressed={t.id === tab} onClick={() => setTab(t.id)}>
@@ -65,6 +54,21 @@ export function HdsPage() {
         </>
       )}
       {tab === 'saved' && <SavedRuns onOpened={(type) => setTab(type === 'question' ? 'ask' : 'batch')} />}
+      {/* The question comes first; the settings follow it (they keep their values between visits). */}
+      <section className="panel hds-settings" aria-label="Deep search settings">
+        <h3>Model and search settings</h3>
+        {loaded ? (
+          <>
+            <ModelSettings />
+            <details open={tab !== 'saved'}>
+              <summary>Search settings</summary>
+              <SearchSettings showBaselines={tab === 'batch'} />
+            </details>
+          </>
+        ) : (
+          <p className="meta">Loading settings…</p>
+        )}
+      </section>
     </>
   );
 }

@@ -109,7 +109,7 @@ export function ModelSettings() {
           aria-label="System message"
           rows={3}
           value={provider.systemPrompt ?? ''}
-          placeholder="none (as the reference): sent before the Hybrid Deep Searcher prompts only (never the baselines'), saved with the run"
+          placeholder="none (as the reference): sent before the Hybrid Deep Searcher plan prompts only (never the final prompt or the baselines'), saved with the run"
           onChange={(e) => setProvider({ systemPrompt: e.target.value })}
         />
       </label>
@@ -136,6 +136,26 @@ export function ModelSettings() {
           onChange={(maxTokens) => setProvider({ maxTokens })}
         />
       </label>
+      {provider.kind === 'openai-compatible' && (
+        <>
+          <label title="Nucleus sampling; not sent when empty (the server's default)">
+            Top p{' '}
+            <NumberField optional rule={NUMERIC_RULES.topP} aria-label="Top p" step={0.05} value={provider.topP} placeholder="default" onChange={(topP) => setProvider({ topP })} />
+          </label>
+          <label title="llama.cpp's repeat_penalty (1 = none); not sent when empty">
+            Repeat penalty{' '}
+            <NumberField optional rule={NUMERIC_RULES.repeatPenalty} aria-label="Repeat penalty" step={0.05} value={provider.repeatPenalty} placeholder="default" onChange={(repeatPenalty) => setProvider({ repeatPenalty })} />
+          </label>
+          <label title="OpenAI's frequency_penalty; not sent when empty">
+            Frequency penalty{' '}
+            <NumberField optional rule={NUMERIC_RULES.penalty} aria-label="Frequency penalty" step={0.1} value={provider.frequencyPenalty} placeholder="default" onChange={(frequencyPenalty) => setProvider({ frequencyPenalty })} />
+          </label>
+          <label title="The server continues a pre-filled assistant message (llama.cpp, vLLM): the final answer can be forced to start with \boxed{">
+            <input type="checkbox" aria-label="Server continues a pre-filled answer" checked={provider.assistantPrefill === true} onChange={(e) => setProvider({ assistantPrefill: e.target.checked } as Partial<LlmProviderSettings>)} /> continues a
+            pre-filled answer
+          </label>
+        </>
+      )}
       <button type="button" onClick={() => void runTest()} disabled={test === 'testing'}>
         {provider.kind === 'transformers' ? 'Download and load the model' : 'Test connection'}
       </button>

@@ -1,4 +1,4 @@
-import { NUMERIC_RULES, type NumericRule } from '../../core/index.ts';
+import { FINAL_ANSWER_MODES, NUMERIC_RULES, PLAN_PROMPT_VARIANTS, type FinalAnswerMode, type NumericRule, type PlanPromptVariant } from '../../core/index.ts';
 import { NumberField } from '../shared/NumberField.tsx';
 import { useAppStore } from '../shared/app-store.ts';
 import { useSearchSettings } from '../shared/search-settings.ts';
@@ -23,6 +23,12 @@ const BASELINE_FIELDS: ReadonlyArray<{ key: keyof BaselineSettings; label: strin
 ];
 
 
+const FINAL_ANSWER_LABELS: Readonly<Record<FinalAnswerMode, string>> = {
+  reference: 'reference prompt',
+  boxed: 'concise, in \\boxed{}',
+  'boxed-prefix': 'concise, pre-filled \\boxed{',
+};
+
 /** The HDS budgets and the retriever the agent searches with. */
 export function SearchSettings({ showBaselines = false }: { showBaselines?: boolean }) {
   const { budget, setBudget, setSpec, baselines, setBaselines } = useHdsSettings();
@@ -40,6 +46,29 @@ export function SearchSettings({ showBaselines = false }: { showBaselines?: bool
         ))}
         <label title="Ask the final prompt when the loop ends without an answer">
           <input type="checkbox" checked={budget.fallbackToFinalPrompt} onChange={(e) => setBudget({ fallbackToFinalPrompt: e.target.checked })} /> fall back to the final prompt
+        </label>
+        <label title="Which plan prompt the model gets: the reference's, or the project's own (a Reasoning: line, no re-issued queries, one made-up two-hop example)">
+          plan prompt{' '}
+          <select aria-label="Plan prompt" value={budget.promptVariant} onChange={(e) => setBudget({ promptVariant: e.target.value as PlanPromptVariant })}>
+            {Object.keys(PLAN_PROMPT_VARIANTS).map((v) => (
+              <option key={v} value={v}>
+                {v === 'reference' ? 'reference' : `${v} (this project's)`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label title="How every method's final call asks for the answer: the reference's prompt as it is, a concise answer in \boxed{}, or that with the HDS authors' forced \boxed{ prefix (servers that continue a message)">
+          final answer{' '}
+          <select aria-label="Final answer" value={budget.finalAnswer} onChange={(e) => setBudget({ finalAnswer: e.target.value as FinalAnswerMode })}>
+            {FINAL_ANSWER_MODES.map((m) => (
+              <option key={m} value={m}>
+                {FINAL_ANSWER_LABELS[m]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label title="Stop each plan reply at the end of its query block, so the workbench, not the model, writes the results (H9)">
+          <input type="checkbox" checked={budget.planStop === 'query-block'} onChange={(e) => setBudget({ planStop: e.target.checked ? 'query-block' : 'none' })} /> stop at the end of the query block
         </label>
         <label title="Go on when some queries of a turn fail; they show [retrieval failed]">
           <input type="checkbox" checked={budget.allowPartialRetrievalFailures} onChange={(e) => setBudget({ allowPartialRetrievalFailures: e.target.checked })} /> allow partial

@@ -1,9 +1,16 @@
 import { forwardRef } from 'react';
-import type { HdsRetrievalRecord } from '../../core/index.ts';
+import type { HdsFinalCallRecord, HdsRetrievalRecord, LlmCallRecord } from '../../core/index.ts';
 import { ResultsList, type RelevanceWording } from './ResultsList.tsx';
 import { StreamingText } from './StreamingText.tsx';
 import { actionBadge, type TimelineTurn } from './timeline-model.ts';
 import { ms, TimingBars } from './TimingBars.tsx';
+
+const ENDED_BY_TEXT: Record<NonNullable<LlmCallRecord['endedBy']>, string> = {
+  'stop-sequence': 'stopped at the query-block end',
+  max_tokens: 'cut by max_tokens',
+  'end-of-turn': 'model ended its turn',
+  'end-of-stream': 'stream ended',
+};
 
 const BADGE_TEXT: Record<ReturnType<typeof actionBadge>, string> = {
   queries: 'search',
@@ -46,6 +53,21 @@ export const TurnCard = forwardRef<
         <span className={`badge action-${badge}`} data-testid="action-badge">
           {BADGE_TEXT[badge]}
         </span>
+        {turn.llm?.endedBy && (
+          <span className={`badge ended-${turn.llm.endedBy}${turn.llm.endedBy === 'max_tokens' ? ' bad' : ''}`} data-testid="ended-by" title="Why the reply ended">
+            {ENDED_BY_TEXT[turn.llm.endedBy]}
+          </span>
+        )}
+        {turn.inventedResults && (
+          <span className="badge bad" data-testid="invented-results" title="The model began writing search results itself; they were never used">
+            invented results
+          </span>
+        )}
+        {turn.onlyRepeats && (
+          <span className="badge bad" data-testid="only-repeats" title="Every query of this block had already run: nothing new was searched">
+            repeated block
+          </span>
+        )}
         {turn.status === 'cancelled' && <span className="badge bad">cancelled</span>}
         {turn.status === 'failed' && <span className="badge bad">failed</span>}
         {turn.remainingSearchCalls !== undefined && (
@@ -62,7 +84,7 @@ export const TurnCard = forwardRef<
       </header>
 
       {turn.reasoning !== '' && (
-        <details className="reasoning" open={streaming}>
+        <details className="reasoning" open>
           <summary>Reasoning ({turn.reasoning.length.toLocaleString('en-US')} characters)</summary>
           <StreamingText text={turn.live?.reasoning ?? turn.reasoning} empty="" label="Reasoning" />
         </details>
@@ -72,6 +94,7 @@ export const TurnCard = forwardRef<
         <StreamingText text={turn.live?.response ?? turn.response} empty={streaming ? '…' : '(empty)'} testId="model-output" label="Model output" />
       </details>
       {turn.llm?.error && <p className="error">The model call failed: {turn.llm.error}</p>}
+      {turn.llm?.messages && <MessagesSent call={turn.llm} />}
 
       {turn.action?.kind === 'answer' && (
         <div className="turn-answer">
@@ -165,3 +188,28 @@ export const TurnCard = forwardRef<
     </article>
   );
 });
+
+/** The exact messages of a call (system, user, assistant pre-fill) and its stop sequences, one click away. */
+function MessagesSent({ call }: { call: HdsFinalCallRecord }) {
+  const messages = call.messages ?? [];
+  return (
+    <details className="messages-sent" data-testid="messages-sent">
+      <summary>
+        Messages sent ({messages.map((m) => m.role).join(', ')})
+        {call.finalAnswer ? ` · answer asked as ${call.finalAnswer.applied}${call.finalAnswer.applied !== call.finalAnswer.requested ? ` (${call.finalAnswer.requested} asked; the server cannot continue a pre-filled message)` : ''}` : ''}
+      </summary>
+      {messages.map((m, i) => (
+        <div key={i} className={`message role-${m.role}`}>
+          <strong>{m.role === 'assistant' ? 'assistant (pre-filled; the reply continues it)' : m.role}</strong>
+          <pre>{m.content}</pre>
+        </div>
+      ))}
+      {call.stop && (
+        <p className="meta" data-testid="stop-sequences">
+          Stop sequences: {call.stop.map((s) => `“${s}”`).join(', ')}
+          {call.markerRestored ? ` · the server consumed “${call.markerRestored}”, put back before parsing` : ''}
+        </p>
+      )}
+    </details>
+  );
+}

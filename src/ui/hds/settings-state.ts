@@ -19,7 +19,8 @@ import { useSearchSettings } from '../shared/search-settings.ts';
 /** The HDS settings the page edits (the prompts keep their defaults). */
 export type HdsBudget = Pick<
   HdsConfig,
-  'maxTurns' | 'maxParallelQueries' | 'kPerQuery' | 'evidenceBudget' | 'maxSearchCalls' | 'retrievalConcurrency' | 'fallbackToFinalPrompt' | 'allowPartialRetrievalFailures'
+  | 'maxTurns' | 'maxParallelQueries' | 'kPerQuery' | 'evidenceBudget' | 'maxSearchCalls' | 'retrievalConcurrency' | 'fallbackToFinalPrompt' | 'allowPartialRetrievalFailures'
+  | 'promptVariant' | 'planStop' | 'finalAnswer'
 >;
 
 /** Baseline settings the page edits. */
@@ -45,6 +46,9 @@ const DEFAULT_BUDGET: HdsBudget = {
   retrievalConcurrency: DEFAULT_HDS_CONFIG.retrievalConcurrency,
   fallbackToFinalPrompt: DEFAULT_HDS_CONFIG.fallbackToFinalPrompt,
   allowPartialRetrievalFailures: DEFAULT_HDS_CONFIG.allowPartialRetrievalFailures,
+  promptVariant: DEFAULT_HDS_CONFIG.promptVariant,
+  planStop: DEFAULT_HDS_CONFIG.planStop,
+  finalAnswer: DEFAULT_HDS_CONFIG.finalAnswer,
 };
 const DEFAULT_BASELINES: BaselineSettings = {
   singleShotK: DEFAULT_SINGLE_SHOT_CONFIG.k,
@@ -145,12 +149,14 @@ export const useHdsSettings = create<SettingsState>((set, get) => {
   };
 });
 
-/** Every method's settings from the page's state. */
+/** Every method's settings from the page's state; the answer mode is the same for every method (H12). */
 export function agentSettingsOf(budget: HdsBudget, baselines: BaselineSettings): AgentSettings {
+  const { finalAnswer } = budget;
   return {
     hds: { ...budget },
-    singleShot: { k: baselines.singleShotK },
-    ircot: { kPerStep: baselines.ircotKPerStep, maxSteps: baselines.ircotMaxSteps },
-    decomposition: { maxSubquestions: baselines.decompositionMaxSubquestions, topK: baselines.decompositionTopK },
+    singleShot: { k: baselines.singleShotK, finalAnswer },
+    ircot: { kPerStep: baselines.ircotKPerStep, maxSteps: baselines.ircotMaxSteps, finalAnswer },
+    decomposition: { maxSubquestions: baselines.decompositionMaxSubquestions, topK: baselines.decompositionTopK, finalAnswer },
+    oracleContext: { finalAnswer },
   };
 }

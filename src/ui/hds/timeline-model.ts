@@ -48,6 +48,10 @@ export interface TimelineTurn {
   headingList?: boolean;
   /** Only the reply up to its first query block went into the interaction log (`log-cut-after-query-block`). */
   logCutAfterBlock?: boolean;
+  /** The model began writing search results itself. */
+  inventedResults?: boolean;
+  /** Every query of the block had run in an earlier turn. */
+  onlyRepeats?: boolean;
   executed: string[];
   repeated: HdsRepeatedQuery[];
   cutByCap: string[];
@@ -93,6 +97,8 @@ function fromTurnRecord(record: HdsTurnRecord): TimelineTurn {
     ...(record.marker ? { marker: record.marker } : {}),
     ...(record.headingList ? { headingList: true } : {}),
     ...(record.logCutAfterBlock ? { logCutAfterBlock: true } : {}),
+    ...(record.inventedResults ? { inventedResults: true } : {}),
+    ...(record.onlyRepeats ? { onlyRepeats: true } : {}),
     executed: record.queriesExecuted,
     repeated: record.queriesRepeated,
     cutByCap: record.queriesCutByCap,
