@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HDS_CONFIG, effectiveK, HdsConfigError, resolveHdsConfig } from './config.ts';
+import { DEFAULT_PLAN_PROMPT, DSW_PLAN_PROMPT } from './prompts.ts';
 
 describe('HDS configuration', () => {
   it('has the reference defaults', () => {
@@ -53,5 +54,17 @@ describe('HDS configuration', () => {
     expect(effectiveK({ kPerQuery: 3, topK: 10 })).toBe(3);
     expect(effectiveK({ kPerQuery: 3, topK: 0 })).toBe(3);
     expect(effectiveK({ kPerQuery: 3 })).toBe(3);
+  });
+
+  it('names the plan prompt (H-variants), the plan stop (H9) and the final-answer mode (H10), and refuses unknown ones', () => {
+    expect(resolveHdsConfig({})).toMatchObject({ promptVariant: 'reference', planStop: 'query-block', finalAnswer: 'reference' });
+    expect(resolveHdsConfig({}).planPromptTemplate).toBe(DEFAULT_PLAN_PROMPT);
+    const dsw = resolveHdsConfig({ promptVariant: 'dsw-1' });
+    expect(dsw.planPromptTemplate).toBe(DSW_PLAN_PROMPT);
+    expect(resolveHdsConfig({ planPromptTemplate: DSW_PLAN_PROMPT }).promptVariant).toBe('dsw-1');
+    expect(resolveHdsConfig({ promptVariant: 'dsw-1', planPromptTemplate: 'Q {query} {turn} {max_turns} {remaining_search_calls} {interaction_log}' }).promptVariant).toBe('custom');
+    expect(() => resolveHdsConfig({ promptVariant: 'nope' as 'custom' })).toThrow('prompt_variant must be one of reference, dsw-1, custom');
+    expect(() => resolveHdsConfig({ planStop: 'always' as 'none' })).toThrow('plan_stop must be query-block or none');
+    expect(() => resolveHdsConfig({ finalAnswer: 'x' as 'boxed' })).toThrow('final_answer must be one of reference, boxed, boxed-prefix');
   });
 });

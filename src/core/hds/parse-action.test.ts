@@ -208,4 +208,13 @@ describe('cap bookkeeping', () => {
     expect(parsed.action).toEqual({ kind: 'queries', queries: ['a', 'b'] });
     expect(parsed.queriesOverCap).toEqual(['c', 'd']);
   });
+
+  it('ends an unclosed <think> at a query block (think-closes-at-query-block), as the HDS authors\' code does', () => {
+    const parsed = parseHdsResponse('<think>I need the engineer first.\n\n<|begin_search_queries|>Harrow Point engineer<|end_search_queries|>', 4);
+    expect(parsed.action).toEqual({ kind: 'queries', queries: ['Harrow Point engineer'] });
+    expect(parsed.reasoning).toBe('I need the engineer first.');
+    expect(parsed.thinkClosedAtBlock).toBe(true);
+    // Without a block the whole unclosed reasoning stays reasoning (H2).
+    expect(parseHdsResponse('<think>still thinking \\boxed{x}', 4)).toMatchObject({ reasoning: 'still thinking \\boxed{x}', action: { kind: 'answer', text: '', unmarked: true } });
+  });
 });

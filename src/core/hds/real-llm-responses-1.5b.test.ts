@@ -1,10 +1,10 @@
 // Replies of the real Qwen2.5-Coder-1.5B (fixtures/real-llm-responses-1.5b.json, from the real-LLM bench) that the
 // loop handled badly or that need a parser extension.
-import { PLAN_STOP_SEQUENCES } from './plan-stop.ts';
 import { describe, expect, it } from 'vitest';
 import fixture from './fixtures/real-llm-responses-1.5b.json';
 import { exactMatch, tokenF1 } from '../eval/answers.ts';
 import { extractFinalAnswer, parseHdsResponse, throughFirstQueryBlock } from './parse-action.ts';
+import { PLAN_STOP_SEQUENCES } from './plan-stop.ts';
 import { protocolBreakage } from './protocol-breakage.ts';
 import { runHds } from './run-hds.ts';
 import { HDS_PROTOCOL } from './types.ts';
