@@ -23,12 +23,13 @@
 // `HDS_REAL_ONLY=1 npm run bench` runs this section alone.
 import fs from 'node:fs';
 import path from 'node:path';
-import { aggregateBatch, HDS_PROTOCOL, protocolBreakage, type BatchAggregate, type BatchItem, type HdsRun, type ProtocolBreakage } from '../src/core/index.ts';
+import { aggregateBatch, type BatchAggregate, type BatchItem, type BatchQuestion } from '../src/core/index.ts';
 import { main } from '../src/cli/main.ts';
 import { heading, sharedDataset } from './harness.ts';
 import { lineChartSvg } from './charts/line-chart.ts';
 import { svgToPng } from './charts/to-png.ts';
 import { REAL_LLM_MODEL, realLlmMissing, startLlmServer, type LlmServer } from './real-llm.ts';
+import { commonQuestions, missedEvidence, protocolTable, rescored, scoreTable, significanceTable, type ConfigItems } from './real/hds-real-report.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DOCS = path.join(ROOT, 'docs');
@@ -174,71 +175,89 @@ async function runConfig(dataset: string, baseUrl: string, config: Config, ids: 
   return { config, items, wallMs, ranNow, reused };
 }
 
+/** A runs file's items, scored again from their runs against the questions saved with them (H12). */
 function readItems(file: string): BatchItem[] {
-  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { runs: Array<{ items?: BatchItem[] }> };
-  return saved.runs.flatMap((r) => r.items ?? []);
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { runs: Array<{ items?: BatchItem[]; questions?: BatchQuestion[] }> };
+  return saved.runs.flatMap((r) => rescored(r.items ?? [], new Map((r.questions ?? []).map((q) => [q.id, q]))));
 }
 
-interface Row {
-  label: string;
-  aggregate: BatchAggregate;
-  breakage: ProtocolBreakage | null;
-}
-
-/** The row of `variantId` over its items (only those of `questionIds` when given). */
-function row(label: string, items: readonly BatchItem[], variantId: string, questionIds?: ReadonlySet<string>): Row {
-  const mine = items.filter((i) => i.variantId === variantId && (!questionIds || questionIds.has(i.questionId)));
-  const hdsRuns = mine.map((i) => i.run).filter((r): r is HdsRun => r?.kind === 'hds');
-  return { label, aggregate: aggregateBatch(mine, variantId), breakage: variantId === 'hds' ? protocolBreakage(hdsRuns) : null };
-}
-
-const f3 = (v: number | null) => (v === null ? '—' : v.toFixed(3));
-
-function tableLines(rows: readonly Row[]): string[] {
-  const lines = [
-    '| configuration | questions | failed | EM | F1 | evidence recall | LLM calls | search calls | s / question | tokens / question | plan turns | no marker | heading list | unterminated block | empty queries | empty answer | cut by max_tokens | final reply with block |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
-  ];
-  for (const { label, aggregate: a, breakage: b } of rows) {
-    const br = b ? [b.turns, b.noMarker, b.headingList, b.unterminatedBlock, b.emptyQueries, b.emptyAnswer, b.cutByMaxTokens, b.finalQueryBlock].map(String) : Array(8).fill('—');
-    lines.push(`| ${label} | ${a.questions} | ${a.failed} | ${f3(a.em)} | ${f3(a.f1)} | ${f3(a.evidenceRecall)} | ${a.turns.toFixed(2)} | ${a.searchCalls.toFixed(2)} | ${(a.latencyMs / 1000).toFixed(1)} | ${a.tokens.toFixed(0)} | ${br.join(' | ')} |`);
-  }
-  return lines;
-}
+/** Labels of the configurations' rows. */
+const LABELS: Record<string, string> = {
+  hds: 'HDS, reference plan prompt + system message',
+  'hds-dsw': 'HDS, dsw-1 plan prompt',
+  'single-shot': 'single-shot RAG',
+  'oracle-context': 'oracle context (gold passages)',
+  ircot: 'IRCoT',
+  decomposition: 'decomposition',
+};
 
 interface DocsInput {
-  /** HDS runs (question ids) saved by an older loop: their protocol.extensions differ from the current ones. */
-  stale: string[];
-  rows: Row[];
-  sweep: Array<{ budget: number; row: Row }>;
-  sweepQuestions: number;
+  /** Every configuration's items (the sweep's included), by configuration id. */
+  results: readonly ConfigResult[];
   commands: string[];
   server: string;
 }
 
-async function writeDocs({ stale, rows, sweep, sweepQuestions, commands, server }: DocsInput): Promise<void> {
-  const { maxTokens, k, passageChars, threads } = settings();
+async function writeDocs({ results, commands, server }: DocsInput): Promise<void> {
+  const { maxTokens, k, passageChars, threads, protocol } = settings();
+  const byId = new Map(results.map((r) => [r.config.id, r.items]));
+  const main: ConfigItems[] = [];
+  for (const id of ['hds', 'hds-dsw', 'single-shot', 'oracle-context']) {
+    const items = byId.get(id);
+    if (items?.length) main.push({ id, label: LABELS[id]!, variantId: id.startsWith('hds') ? 'hds' : id, items });
+  }
+  const others = byId.get('ircot-decomposition') ?? [];
+  for (const id of ['ircot', 'decomposition']) if (others.some((i) => i.variantId === id)) main.push({ id, label: LABELS[id]!, variantId: id, items: others });
+  const common = commonQuestions(main);
+  const single = main.find((c) => c.id === 'single-shot');
+  const missed = single ? new Set([...missedEvidence(single)].filter((q) => common.has(q))) : new Set<string>();
+  const hdsConfigs = main.filter((c) => c.id.startsWith('hds'));
+  const budgetConfigs: ConfigItems[] = BUDGETS.map((budget) => ({ id: `hds-max-search-calls-${budget}`, label: `HDS max_search_calls ${budget}`, variantId: 'hds', items: (budget === 8 ? byId.get('hds') : byId.get(`hds-max-search-calls-${budget}`)) ?? [] })).filter((c) => c.items.length > 0);
+  const sweepCommon = budgetConfigs.length >= 2 ? commonQuestions(budgetConfigs) : new Set<string>();
+  const counts = main.map((c) => `${c.label} ${new Set(c.items.filter((i) => i.variantId === c.variantId).map((i) => i.questionId)).size}`).join(', ');
   const md = [
     '# HDS with a real LLM (generated by `npm run bench -- hds-real`)',
     '',
     `Model: ${REAL_LLM_MODEL} (GGUF) served by \`npm run llm:serve\` (llama.cpp through node-llama-cpp 3.21.1, ${threads} thread${threads === 1 ? '' : 's'}, CPU${server}), temperature 0, max_tokens ${maxTokens}.`,
-    systemPromptArgs().length > 0
-      ? 'System message: the text of `bench/real/hds-system-prompt.txt` before every HDS prompt (plan and final; `--system-prompt-file`, saved as `llm.systemPrompt` with `llm.systemPromptScope` "hds"); the baselines get none and send their reference prompts alone. The HDS plan and final prompts are the reference\'s.'
-      : 'No system message: the reference prompts alone, as one user message.',
-    `Retrieval: BM25 (Okapi, k1 0.9, b 0.4) over hotpotqa-500 (\`../shared/data/hotpotqa-500\`); passage texts (\`title. text\`) ${passageChars > 0 ? `cut to at most ${passageChars} characters at a word (\`--passage-chars\`, saved as \`retriever.passageChars\`; the ranking is BM25 over the whole documents)` : 'whole'}; the first questions with answers of queries.jsonl, in file order.`,
-    `HDS settings are the reference defaults (max_turns 3, max_parallel_queries 4, k_per_query ${k}${k === 3 ? '' : ' (the reference: 3)'}, evidence_budget 12, max_search_calls 8) unless the row says otherwise. Each row says how many questions it ran (the first N); rows with different N are not on the same questions.`,
-    'LLM calls: plan turns plus the final-prompt call (HDS), or the baseline\'s calls. Breakage columns count HDS plan turns: no marker (neither `\\boxed{}` nor a query block, H4), heading list (queries as a "Search queries:" list without the block tokens, read as a query block by the `heading-list-query-block` extension), unterminated query block, query block with no query, empty answer marker (`\\boxed{}` or the prompt\'s `\\boxed{...}` echoed), reply cut by max_tokens (finish_reason `length`); the last column counts runs whose final-prompt reply wrote a query block, which no turn was left to run (the answer is the text without it, `final-answer-without-query-block`).',
+    protocol === 'h12'
+      ? 'Protocol: decisions H9–H12 (docs/decisions.md). Plan calls stop at the end of the query block (stop sequences `<|end search queries|>`, `<|end_search_queries|>`, `<|begin search results|>`, `<|begin_search_results|>`; the consumed marker is put back). Every method\'s answering call asks for a concise answer in `\\boxed{}` and is pre-filled with the HDS authors\' prefix `\\n</think>\\n\\n**Final Answer:**\\n\\boxed{` (`--final-answer boxed-prefix --assistant-prefill`), with no system message. EM and F1 score the marked answer, or a short span extracted from an unmarked reply (rule `short-span-1`, the same for every method); strict EM and F1 count marked answers only.'
+      : 'Protocol: before H9–H12 (no stop sequences, the reference final prompt, answers scored as given).',
+    `System message: \`bench/real/hds-system-prompt.txt\` before the plan prompts of “${LABELS.hds}” only (\`--system-prompt-file\`, saved as \`llm.systemPrompt\`); “${LABELS['hds-dsw']}” runs without one, its own prompt says what to do; the baselines never get one.`,
+    `Retrieval: BM25 (Okapi, k1 0.9, b 0.4) over hotpotqa-500 (\`../shared/data/hotpotqa-500\`); passage texts (\`title. text\`) ${passageChars > 0 ? `cut to at most ${passageChars} characters at a word for every method (\`--passage-chars\`, saved as \`retriever.passageChars\`; the ranking is BM25 over the whole documents)` : 'whole'}; the first questions with answers of queries.jsonl, in file order.`,
+    `HDS settings are the reference defaults (max_turns 3, max_parallel_queries 4, k_per_query ${k}, evidence_budget 12, max_search_calls 8) unless a row says otherwise. The oracle context gives the model the question's gold passages with the single-shot prompt: the reader's upper bound.`,
     '',
-    ...tableLines(rows),
+    `Questions run so far: ${counts}. The tables compare the configurations on the ${common.size} questions all of them ran.`,
     '',
-    ...(stale.length > 0
-      ? [`Older loop: ${stale.length} HDS run(s) were saved with other protocol extensions than today's (${HDS_PROTOCOL.extensions.join(', ')}): ${stale.join(', ')}. \`HDS_REAL_FRESH=1\` (or deleting their files) runs them again.`, '']
-      : []),
-    ...(sweep.length > 0
+    '## Scores',
+    '',
+    ...scoreTable(main, common),
+    '',
+    `### Where single-shot misses evidence (${missed.size} of the ${common.size} questions: its evidence recall is below 1)`,
+    '',
+    ...(missed.size > 0 ? scoreTable(main, missed) : ['(none yet)']),
+    '',
+    ...(single
       ? [
-          `Search-budget sweep (the ${sweepQuestions} questions every budget ran; max_search_calls 8 is the HDS row's runs of them; ![scaling chart](hds-real-scaling.png)):`,
+          '### Paired tests against single-shot (F1, the same questions)',
           '',
-          ...tableLines(sweep.map((s) => s.row)),
+          ...significanceTable(main, single, common),
+          '',
+          ...(missed.size > 0 ? ['On the questions where single-shot misses evidence:', '', ...significanceTable(main, single, missed), ''] : []),
+        ]
+      : []),
+    '## Protocol',
+    '',
+    'Counted over the plan turns of the HDS runs on the same questions. Ended at a stop marker: the reply stopped at a stop sequence (H9). Invented results: the model began writing a results block itself. Turns with only repeats: every query of the block had run before (H5), so nothing new was searched. Answers echoing the prompt: the answer is a piece of the plan or final template or of the system message.',
+    '',
+    ...protocolTable(hdsConfigs, common),
+    '',
+    ...(sweepCommon.size > 0
+      ? [
+          `## Search-budget sweep (HDS, reference plan prompt + system message; the ${sweepCommon.size} questions every budget ran; ![scaling chart](hds-real-scaling.png))`,
+          '',
+          ...scoreTable(budgetConfigs, sweepCommon),
+          '',
+          ...protocolTable(budgetConfigs, sweepCommon),
           '',
         ]
       : []),
@@ -250,10 +269,11 @@ async function writeDocs({ stale, rows, sweep, sweepQuestions, commands, server 
     ...(fs.existsSync(NOTES) ? [fs.readFileSync(NOTES, 'utf8').trim(), ''] : []),
   ];
   fs.writeFileSync(path.join(DOCS, 'hds-real.md'), md.join('\n'));
-  if (sweep.length < 2) return;
-  const series = (pick: (a: BatchAggregate) => number | null) => sweep.map((s): [number, number | null] => [s.budget, pick(s.row.aggregate)]);
+  if (budgetConfigs.length < 2 || sweepCommon.size === 0) return;
+  const series = (pick: (a: BatchAggregate) => number | null | undefined) =>
+    budgetConfigs.map((c): [number, number | null] => [Number(c.id.split('-').at(-1)), pick(aggregateBatch(c.items.filter((i) => sweepCommon.has(i.questionId)), 'hds')) ?? null]);
   const svg = lineChartSvg({
-    title: `HDS on hotpotqa-500 (${sweepQuestions} questions), ${REAL_LLM_MODEL}`,
+    title: `HDS on hotpotqa-500 (${sweepCommon.size} questions), ${REAL_LLM_MODEL}`,
     xLabel: 'max_search_calls',
     yLabel: 'score',
     xTicks: BUDGETS,
@@ -265,7 +285,7 @@ async function writeDocs({ stale, rows, sweep, sweepQuestions, commands, server 
     height: 420,
     series: [
       { name: 'F1', color: '#2557d6', points: series((a) => a.f1) },
-      { name: 'EM', color: '#b42318', points: series((a) => a.em) },
+      { name: 'strict F1', color: '#7c3aed', dashed: true, points: series((a) => a.strictF1) },
       { name: 'evidence recall', color: '#15803d', dashed: true, points: series((a) => a.evidenceRecall) },
     ],
   });
@@ -335,37 +355,15 @@ export async function benchHdsReal(): Promise<void> {
   }
 }
 
-/** Rows, sweep and docs from what the configurations have so far (written after each, so a stopped bench keeps them). */
+/** The docs from what the configurations have so far (written after each, so a stopped bench keeps them). */
 async function writeAll(results: readonly ConfigResult[], serverNote: string): Promise<void> {
-  const byId = new Map(results.map((r) => [r.config.id, r.items]));
-  const hdsItems = byId.get('hds') ?? [];
-  const rows: Row[] = [row('HDS (max_search_calls 8)', hdsItems, 'hds')];
-  const single = byId.get('single-shot');
-  if (single) rows.push(row('single-shot', single, 'single-shot'));
-  const others = byId.get('ircot-decomposition');
-  if (others) for (const b of ['ircot', 'decomposition']) rows.push(row(b, others, b));
-  // When HDS has run more questions than the baselines, HDS again on the baselines' questions (same-question pairs).
-  const baselineSets = [single, others].filter((x): x is BatchItem[] => x !== undefined && x.length > 0).map((x) => new Set(x.map((i) => i.questionId)));
-  if (baselineSets.length > 0) {
-    const hdsIds = new Set(hdsItems.map((i) => i.questionId));
-    const shared = new Set([...hdsIds].filter((q) => baselineSets.every((set) => set.has(q))));
-    if (shared.size > 0 && shared.size < hdsIds.size) rows.splice(1, 0, row(`HDS (max_search_calls 8), the baselines' ${shared.size} questions`, hdsItems, 'hds', shared));
-  }
-  // The sweep compares budgets on the questions every budget ran.
-  const budgetItems = BUDGETS.map((budget) => ({ budget, items: budget === 8 ? byId.get('hds') : byId.get(`hds-max-search-calls-${budget}`) }))
-    .filter((b): b is { budget: number; items: BatchItem[] } => b.items !== undefined && b.items.length > 0);
-  let common = new Set<string>();
-  if (budgetItems.length >= 2) {
-    common = new Set(budgetItems[0]!.items.map((i) => i.questionId));
-    for (const b of budgetItems.slice(1)) common = new Set(b.items.map((i) => i.questionId).filter((q) => common.has(q)));
-  }
-  const sweep = common.size > 0 ? budgetItems.map(({ budget, items }) => ({ budget, row: row(`HDS max_search_calls ${budget}`, items, 'hds', common) })) : [];
   const { decoding, hds } = settings();
   const system = systemPromptArgs().length > 0 ? ['--system-prompt-file', 'bench/real/hds-system-prompt.txt'] : [];
   // Only the configurations with saved questions: the others have run nothing yet.
-  const commands = results.filter((r) => r.items.length > 0).map((r) => `hds --dataset ../shared/data/hotpotqa-500 --questions-from-dataset --question-ids <one of the first ${r.config.questions}> --base-url <llm:serve>/v1 --model ${REAL_LLM_MODEL} ${[...decoding, ...system, ...hds, ...r.config.args].join(' ')} --out <file>`);
-  const current = JSON.stringify(HDS_PROTOCOL.extensions);
-  const stale = [...new Set(results.flatMap((r) => r.items).filter((i) => i.run?.kind === 'hds' && JSON.stringify(i.run.protocol.extensions) !== current).map((i) => `${i.questionId} (${i.variantId === 'hds' ? 'hds' : i.variantId})`))];
-  await writeDocs({ stale, rows, sweep, sweepQuestions: common.size, commands, server: serverNote });
-  for (const line of tableLines([...rows, ...sweep.map((s) => s.row)])) console.log(line);
+  const commands = results.filter((r) => r.items.length > 0).map((r) => {
+    const own = r.config.args.includes('--no-system-prompt') ? [] : system;
+    return `hds --dataset ../shared/data/hotpotqa-500 --questions-from-dataset --question-ids <one of the first ${r.config.questions}> --base-url <llm:serve>/v1 --model ${REAL_LLM_MODEL} ${[...decoding, ...own, ...hds, ...r.config.args.filter((a) => a !== '--no-system-prompt')].join(' ')} --out <file>`;
+  });
+  await writeDocs({ results, commands, server: serverNote });
+  console.log(fs.readFileSync(path.join(DOCS, 'hds-real.md'), 'utf8').split('\n').filter((l) => l.startsWith('|')).join('\n'));
 }

@@ -34,7 +34,7 @@ export { parseTrecRun, formatTrecRun } from './eval/run-file.ts';
 export { parseQrels } from './eval/qrels-file.ts';
 export { exactMatch, tokenF1, isValidAnswerList } from './eval/answers.ts';
 export { mulberry32 } from './eval/prng.ts';
-export { DEFAULT_PERMUTATIONS, DEFAULT_SEED } from './eval/randomization.ts';
+export { DEFAULT_PERMUTATIONS, DEFAULT_SEED, pairedRandomizationTest } from './eval/randomization.ts';
 export { compareRuns } from './eval/compare.ts';
 export { sniffFields } from './corpus/ingest.ts';
 export type {
