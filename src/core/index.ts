@@ -10,7 +10,7 @@ export type { Bm25Hit, SerializedBm25Index } from './bm25/bm25-index.ts';
 export { MiniSearchBm25 } from './bm25/minisearch-bm25.ts';
 export { OKAPI_BM25, MINISEARCH_BM25 } from './bm25/params.ts';
 export type { Bm25Params } from './bm25/params.ts';
-export { StorageFullError } from './storage/corpus-store.ts';
+export { StorageFullError } from './storage/storage-full-error.ts';
 export type { CorpusStore, CorpusRecord, CorpusCommit, RemoteCorpusRef } from './storage/corpus-store.ts';
 export { MemoryCorpusStore } from './storage/memory-corpus-store.ts';
 export { CorpusLoadError, loadCorpus, newCorpusId } from './loader/load-corpus.ts';
@@ -78,7 +78,6 @@ export {
   loadEmbedder,
   Embedder,
   type EmbeddingDevice,
-  type EmbeddingDtype,
   type ModelLoadProgress,
   type TransformersModule,
 } from './embedding/embedder.ts';
@@ -88,6 +87,7 @@ export { DTYPE_FILES, howToGetModel, probeAppModel, type AppModelPresence } from
 export {
   describeEmbeddingModel,
   sameEmbeddingModel,
+  type EmbeddingDtype,
   type EmbeddingModelInfo,
   type EmbeddingPrefixes,
   type QueryEmbedding,
