@@ -275,6 +275,7 @@ export type { GqrPipelineSpec } from './retrieval/pipeline-spec.ts';
 export { searchCorpus, type CorpusSearchHit, type CorpusSearchResult } from './use-cases/search-corpus.ts';
 export { runQuerySet, type QuerySetRequest } from './use-cases/run-query-set.ts';
 export { runSweep, type SweepDeps } from './use-cases/run-sweep.ts';
+export { embedCorpusInMemory, type DocumentVectorCache } from './use-cases/embed-in-memory.ts';
 export { sweepRunRecords, labSweepsFromRuns, type SavedSweep } from './use-cases/saved-sweep.ts';
 export { summarizeAgentRun, checkAgentRunName, exportAgentRuns, importAgentRuns, type AgentRunStore, type AgentRunSummary } from './hds/agent-run-store.ts';
 export { MemoryAgentRunStore } from './hds/memory-agent-run-store.ts';
