@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORE_INDEX, exportedNames, namesImportedFromCore, unusedCoreExports } from './test-support/core-door.ts';
-import { importCircles, importViolations, type SourceFile } from './test-support/import-rules.ts';
+import { importCircles, importViolations, packageOf, undeclaredImports, type SourceFile } from './test-support/import-rules.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -52,6 +52,29 @@ describe('import rules', () => {
       'src/ui/runs/run-job-store.ts: the ui reaches the workers only through src/ui/services (a *-worker-api.ts contract may be imported as a type)',
       'src/ui/shared/QueryInspector.tsx: the ui reaches the workers only through src/ui/services (a *-worker-api.ts contract may be imported as a type)',
     ]);
+  });
+});
+
+describe('declared packages', () => {
+  it('every package the code imports is in package.json', () => {
+    const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const declared = new Set([...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)]);
+    const code = /\.(ts|tsx|mts|mjs)$/;
+    const files = [...sources('src', code), ...sources('e2e'), ...sources('e2e-real'), ...sources('bench', code), ...sources('scripts', code), ...sources('bin', code)];
+    expect(undeclaredImports(files, declared)).toEqual([]);
+  });
+
+  it('names the package of a specifier', () => {
+    expect(['react', 'react-dom/client', '@huggingface/transformers', 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url', 'node:fs', './x.ts'].map(packageOf)).toEqual([
+      'react',
+      'react-dom',
+      '@huggingface/transformers',
+      'onnxruntime-web',
+      null,
+      null,
+    ]);
+    const file = { path: 'src/workers/w.ts', text: "import a from 'onnxruntime-web/x.wasm?url';\nimport b from 'react';" };
+    expect(undeclaredImports([file], new Set(['react']))).toEqual(['src/workers/w.ts: onnxruntime-web']);
   });
 });
 

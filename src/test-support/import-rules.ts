@@ -60,6 +60,28 @@ export function importViolations(files: readonly SourceFile[]): ImportViolation[
   return violations;
 }
 
+/** npm's rule for a package name (the specifier pattern also matches quoted words that are not imports). */
+const PACKAGE_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
+
+/** The npm package a bare specifier names (`@scope/name` or `name`), or null for a relative path or a Node built-in. */
+export function packageOf(specifier: string): string | null {
+  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) return null;
+  const parts = specifier.split('?')[0]!.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/** Every import of a package that `declared` (package.json's dependencies and devDependencies) does not list. */
+export function undeclaredImports(files: readonly SourceFile[], declared: ReadonlySet<string>): string[] {
+  const found = new Set<string>();
+  for (const file of files) {
+    for (const match of file.text.matchAll(SPECIFIER)) {
+      const name = match[0].startsWith('new URL') ? null : packageOf(match[2]!);
+      if (name && PACKAGE_NAME.test(name) && !declared.has(name)) found.add(`${file.path}: ${name}`);
+    }
+  }
+  return [...found];
+}
+
 /**
  * The import circles among `files` (workers started by URL are not imports), each once, as the files along it,
  * starting from its first file in path order. A depth-first search: a circle is an edge back to a file still open.
