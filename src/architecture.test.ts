@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORE_INDEX, exportedNames, namesImportedFromCore, unusedCoreExports } from './test-support/core-door.ts';
-import { importViolations, type SourceFile } from './test-support/import-rules.ts';
+import { importCircles, importViolations, packageOf, undeclaredImports, type SourceFile } from './test-support/import-rules.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -18,7 +18,7 @@ function sources(dir: string, pattern = /\.(ts|tsx)$/): SourceFile[] {
 const read = (rel: string) => fs.readFileSync(path.join(root, rel), 'utf8');
 
 describe('import rules', () => {
-  it('hold over the whole tree: one door to the core and to storage, a pure core, pages apart', () => {
+  it('hold over the whole tree: one door to the core and to storage, a pure core, pages apart, workers behind services', () => {
     const files = [...sources('src'), ...sources('e2e'), ...sources('bench')];
     expect(files.length).toBeGreaterThan(200);
     expect(importViolations(files)).toEqual([]);
@@ -32,11 +32,16 @@ describe('import rules', () => {
       file('src/core/eval/measures.ts', '../../ui/shared/format.ts'),
       file('src/ui/gqr/GqrLabPage.tsx', '../runs/RunsTable.tsx'),
       file('src/ui/shared/CorpusPicker.tsx', '../search/SearchPage.tsx'),
+      file('src/ui/runs/run-job-store.ts', '../../workers/abort-bridge.ts'),
+      { path: 'src/ui/shared/QueryInspector.tsx', text: "import { type GqrInspection } from '../../workers/gqr-worker-api.ts';\n" },
       // allowed:
       file('src/ui/runs/RunsPage.tsx', '../../core/index.ts'),
       file('src/ui/runs/RunsPage.tsx', '../shared/CorpusPicker.tsx'),
       file('src/storage/runs-store.ts', './database.ts'),
       file('src/ui/pages.tsx', './runs/RunsPage.tsx'),
+      file('src/ui/services/abort-port.ts', '../../workers/abort-bridge.ts'),
+      file('src/ui/runs/run-job-store.test.ts', '../../workers/abort-bridge.ts'),
+      { path: 'src/ui/search/SearchPage.tsx', text: "import type {\n  SearchHit,\n} from '../../workers/retrieval-worker-api.ts';\n" },
     ]);
     expect(violations.map((v) => `${v.file}: ${v.rule}`)).toEqual([
       'src/ui/runs/RunsPage.tsx: hosts import the core only through src/core/index.ts',
@@ -44,6 +49,53 @@ describe('import rules', () => {
       'src/core/eval/measures.ts: the core imports nothing outside src/core',
       'src/ui/gqr/GqrLabPage.tsx: a page never imports another page (share it through src/ui/shared)',
       'src/ui/shared/CorpusPicker.tsx: services and shared never import a page',
+      'src/ui/runs/run-job-store.ts: the ui reaches the workers only through src/ui/services (a *-worker-api.ts contract may be imported as a type)',
+      'src/ui/shared/QueryInspector.tsx: the ui reaches the workers only through src/ui/services (a *-worker-api.ts contract may be imported as a type)',
+    ]);
+  });
+});
+
+describe('declared packages', () => {
+  it('every package the code imports is in package.json', () => {
+    const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const declared = new Set([...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)]);
+    const code = /\.(ts|tsx|mts|mjs)$/;
+    const files = [...sources('src', code), ...sources('e2e'), ...sources('e2e-real'), ...sources('bench', code), ...sources('scripts', code), ...sources('bin', code)];
+    expect(undeclaredImports(files, declared)).toEqual([]);
+  });
+
+  it('names the package of a specifier', () => {
+    expect(['react', 'react-dom/client', '@huggingface/transformers', 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url', 'node:fs', './x.ts'].map(packageOf)).toEqual([
+      'react',
+      'react-dom',
+      '@huggingface/transformers',
+      'onnxruntime-web',
+      null,
+      null,
+    ]);
+    const file = { path: 'src/workers/w.ts', text: "import a from 'onnxruntime-web/x.wasm?url';\nimport b from 'react';" };
+    expect(undeclaredImports([file], new Set(['react']))).toEqual(['src/workers/w.ts: onnxruntime-web']);
+  });
+});
+
+describe('import circles', () => {
+  it('there are none: every import chain ends', () => {
+    const files = [...sources('src'), ...sources('e2e'), ...sources('bench')];
+    expect(importCircles(files)).toEqual([]);
+  });
+
+  it('are found, each once, type imports included and workers started by URL not', () => {
+    const files: SourceFile[] = [
+      { path: 'src/a.ts', text: "import { b } from './b.ts';\nimport { d } from './d.ts';" },
+      { path: 'src/b.ts', text: "import type { C } from './c.ts';" },
+      { path: 'src/c.ts', text: "export { a } from './a.ts';" },
+      { path: 'src/d.ts', text: "import { e } from './e.ts';" },
+      { path: 'src/e.ts', text: "import { d } from './d.ts';\nnew Worker(new URL('./a.ts', import.meta.url));" },
+      { path: 'src/f.ts', text: "import { b } from './b.ts';" },
+    ];
+    expect(importCircles(files)).toEqual([
+      ['src/a.ts', 'src/b.ts', 'src/c.ts'],
+      ['src/d.ts', 'src/e.ts'],
     ]);
   });
 });

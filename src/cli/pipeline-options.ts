@@ -7,14 +7,11 @@ import {
   DEFAULT_CC_WEIGHT,
   DEFAULT_FETCH_K_MULTIPLIER,
   DEFAULT_RRF_K,
-  embedCorpus,
+  embedCorpusInMemory,
   embeddingModelKey,
   HUGGING_FACE_HOST,
   PIPELINE_KINDS,
   loadEmbedder,
-  loadTokenStore,
-  loadVectorMatrix,
-  MemoryVectorStore,
   NORMALIZE_METHODS,
   OKAPI_BM25,
   presetForModel,
@@ -23,6 +20,7 @@ import {
   type AnalyzerOptions,
   type Bm25Params,
   type DenseIndex,
+  type DocumentVectorCache,
   type EmbeddingDtype,
   type EmbeddingModelSource,
   type EmbeddingSetRecord,
@@ -113,7 +111,7 @@ export interface BuiltPipeline {
 /**
  * Builds the pipeline a `--pipeline` names through the core's `buildRetriever`, as the browser does. Dense
  * pipelines load the `--model` with transformers.js (onnxruntime-node) and embed the dataset first, through the
- * same `embedCorpus` path the browser's worker uses (into memory).
+ * same `embedCorpus` path the browser's worker uses (into memory, `embedCorpusInMemory`).
  */
 export async function buildPipelineFromOptions(
   pipeline: string,
@@ -218,7 +216,6 @@ export async function embedDataset(
   }
   if (source.location === 'path' && source.parentPath) embedder.modelFiles = await hashModelFolder(path.join(source.parentPath, source.modelId), text('dtype') ?? 'fp32');
   const tokens = 'tokens' in params ? expectBoolean('tokens', params.tokens) : params.searchMode === 'multi';
-  const vectors = new MemoryVectorStore();
   const started = performance.now();
   let lastReport = started;
   const cacheDir = models.vectorCache && !tokens && source.location === 'path' && source.parentPath ? path.resolve(io.cwd, models.vectorCache) : null;
@@ -230,16 +227,19 @@ export async function embedDataset(
         corpusHash: await corpusTextHash(dataset),
       })
     : null;
-  if (cacheDir && cacheKey && (await restoreVectors(cacheDir, cacheKey, dataset.corpus.id, vectors))) {
-    const set = (await vectors.getSet(dataset.corpus.id, embeddingModelKey(embedder.info)))!;
-    io.err(`Read ${set.rowsDone} document vectors of ${embedder.info.modelId} from the vector cache (${path.join(cacheDir, cacheKey)}.f32)\n`);
-    return { modelKey: set.modelKey, index: { matrix: await loadVectorMatrix(vectors, set), embedder }, set, runtime: embedder.runtime, modelFiles: embedder.modelFiles };
-  }
-  const set = await embedCorpus(embedder, dataset.store, vectors, {
+  const cache: DocumentVectorCache | undefined =
+    cacheDir && cacheKey
+      ? {
+          restore: (vectors) => restoreVectors(cacheDir, cacheKey, dataset.corpus.id, vectors),
+          save: (set, vectors) => saveVectors(cacheDir, cacheKey, set, vectors),
+        }
+      : undefined;
+  const { set, index, fromCache } = await embedCorpusInMemory(embedder, dataset.store, {
     corpusId: dataset.corpus.id,
     source,
     device: 'cpu',
     tokens,
+    cache,
     onProgress: (p) => {
       const now = performance.now();
       if (now - lastReport < 2000 || p.done === p.total) return;
@@ -247,19 +247,15 @@ export async function embedDataset(
       io.err(`  embedded ${p.done} of ${p.total} documents (${p.docsPerSecond.toFixed(0)} docs/s)\n`);
     },
   });
+  if (fromCache) {
+    io.err(`Read ${set.rowsDone} document vectors of ${embedder.info.modelId} from the vector cache (${path.join(cacheDir!, cacheKey!)}.f32)\n`);
+    return { modelKey: set.modelKey, index, set, runtime: embedder.runtime, modelFiles: embedder.modelFiles };
+  }
   io.err(
     `Embedded ${set.rowsDone} documents with ${embedder.info.modelId} (${embedder.info.dimensions} dims, onnxruntime-node) in ` +
       `${((performance.now() - started) / 1000).toFixed(2)} s\n`,
   );
-  if (cacheDir && cacheKey) await saveVectors(cacheDir, cacheKey, set, vectors);
-  const matrix = await loadVectorMatrix(vectors, set);
-  return {
-    modelKey: set.modelKey,
-    set,
-    index: { matrix, embedder, tokens: set.tokens ? () => loadTokenStore(vectors, set) : undefined },
-    runtime: embedder.runtime,
-    modelFiles: set.modelFiles,
-  };
+  return { modelKey: set.modelKey, set, index, runtime: embedder.runtime, modelFiles: set.modelFiles };
 }
 
 /** Builds the retriever a `--pipeline` names, from the loaded dataset and the `--param`s. */

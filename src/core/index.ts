@@ -10,7 +10,7 @@ export type { Bm25Hit, SerializedBm25Index } from './bm25/bm25-index.ts';
 export { MiniSearchBm25 } from './bm25/minisearch-bm25.ts';
 export { OKAPI_BM25, MINISEARCH_BM25 } from './bm25/params.ts';
 export type { Bm25Params } from './bm25/params.ts';
-export { StorageFullError } from './storage/corpus-store.ts';
+export { StorageFullError } from './storage/storage-full-error.ts';
 export type { CorpusStore, CorpusRecord, CorpusCommit, RemoteCorpusRef } from './storage/corpus-store.ts';
 export { MemoryCorpusStore } from './storage/memory-corpus-store.ts';
 export { CorpusLoadError, loadCorpus, newCorpusId } from './loader/load-corpus.ts';
@@ -78,7 +78,6 @@ export {
   loadEmbedder,
   Embedder,
   type EmbeddingDevice,
-  type EmbeddingDtype,
   type ModelLoadProgress,
   type TransformersModule,
 } from './embedding/embedder.ts';
@@ -88,6 +87,7 @@ export { DTYPE_FILES, howToGetModel, probeAppModel, type AppModelPresence } from
 export {
   describeEmbeddingModel,
   sameEmbeddingModel,
+  type EmbeddingDtype,
   type EmbeddingModelInfo,
   type EmbeddingPrefixes,
   type QueryEmbedding,
@@ -279,6 +279,7 @@ export type { GqrPipelineSpec } from './retrieval/pipeline-spec.ts';
 export { searchCorpus, type CorpusSearchHit, type CorpusSearchResult } from './use-cases/search-corpus.ts';
 export { runQuerySet, type QuerySetRequest } from './use-cases/run-query-set.ts';
 export { runSweep, type SweepDeps } from './use-cases/run-sweep.ts';
+export { embedCorpusInMemory, type DocumentVectorCache } from './use-cases/embed-in-memory.ts';
 export { sweepRunRecords, labSweepsFromRuns, type SavedSweep } from './use-cases/saved-sweep.ts';
 export { summarizeAgentRun, checkAgentRunName, exportAgentRuns, importAgentRuns, type AgentRunStore, type AgentRunSummary } from './hds/agent-run-store.ts';
 export { MemoryAgentRunStore } from './hds/memory-agent-run-store.ts';

@@ -13,26 +13,104 @@ export interface ImportViolation {
   rule: string;
 }
 
+/** One relative import of a file, resolved to the path it names. */
+export interface ImportEdge {
+  from: string;
+  specifier: string;
+  target: string;
+  /** `import type …` / `export type …`: no code runs across it. */
+  typeOnly: boolean;
+  /** `new URL('…', import.meta.url)`: a worker or asset started from the file, not a module it imports. */
+  url: boolean;
+}
+
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\bnew URL\(\s*)(['"])([^'"]+)\1/g;
 /** Folders of src/ui that are not pages. */
 const UI_COMMON = new Set(['services', 'shared']);
+/**
+ * ui → workers imports that src/ui/hds still makes directly; that folder is being rewritten, and these move behind
+ * src/ui/services with it. Nothing may be added here.
+ */
+const UI_WORKER_IMPORTS_TO_MOVE = new Set(['src/ui/hds/run-state.ts → src/workers/abort-bridge.ts']);
+
+/** Every relative import of every file, resolved. */
+export function importEdges(files: readonly SourceFile[]): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  for (const file of files) {
+    const text = `\n${file.text}`;
+    for (const match of text.matchAll(SPECIFIER)) {
+      const specifier = match[2]!;
+      if (!specifier.startsWith('.')) continue;
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file.path), specifier));
+      const statement = text.slice(Math.max(text.lastIndexOf('\nimport', match.index), text.lastIndexOf('\nexport', match.index)));
+      const typeOnly = !match[0].startsWith('import') && !match[0].startsWith('new') && /^\n(import|export)\s+type\b/.test(statement);
+      edges.push({ from: file.path, specifier, target, typeOnly, url: match[0].startsWith('new URL') });
+    }
+  }
+  return edges;
+}
 
 /** Every import of `file` that breaks a rule. */
 export function importViolations(files: readonly SourceFile[]): ImportViolation[] {
   const violations: ImportViolation[] = [];
-  for (const file of files) {
-    for (const match of file.text.matchAll(SPECIFIER)) {
-      const specifier = match[2]!;
-      if (!specifier.startsWith('.')) continue;
-      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file.path), specifier));
-      const rule = brokenRule(file.path, target);
-      if (rule) violations.push({ file: file.path, specifier, rule });
-    }
+  for (const edge of importEdges(files)) {
+    const rule = brokenRule(edge);
+    if (rule) violations.push({ file: edge.from, specifier: edge.specifier, rule });
   }
   return violations;
 }
 
-function brokenRule(from: string, target: string): string | null {
+/** npm's rule for a package name (the specifier pattern also matches quoted words that are not imports). */
+const PACKAGE_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
+
+/** The npm package a bare specifier names (`@scope/name` or `name`), or null for a relative path or a Node built-in. */
+export function packageOf(specifier: string): string | null {
+  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) return null;
+  const parts = specifier.split('?')[0]!.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/** Every import of a package that `declared` (package.json's dependencies and devDependencies) does not list. */
+export function undeclaredImports(files: readonly SourceFile[], declared: ReadonlySet<string>): string[] {
+  const found = new Set<string>();
+  for (const file of files) {
+    for (const match of file.text.matchAll(SPECIFIER)) {
+      const name = match[0].startsWith('new URL') ? null : packageOf(match[2]!);
+      if (name && PACKAGE_NAME.test(name) && !declared.has(name)) found.add(`${file.path}: ${name}`);
+    }
+  }
+  return [...found];
+}
+
+/**
+ * The import circles among `files` (workers started by URL are not imports), each once, as the files along it,
+ * starting from its first file in path order. A depth-first search: a circle is an edge back to a file still open.
+ */
+export function importCircles(files: readonly SourceFile[]): string[][] {
+  const graph = new Map<string, string[]>(files.map((f) => [f.path, []]));
+  for (const edge of importEdges(files)) if (!edge.url && graph.has(edge.target)) graph.get(edge.from)!.push(edge.target);
+  const circles = new Map<string, string[]>();
+  const done = new Set<string>();
+  const open: string[] = [];
+  const visit = (file: string) => {
+    open.push(file);
+    for (const next of graph.get(file)!) {
+      const at = open.indexOf(next);
+      if (at >= 0) {
+        const circle = open.slice(at);
+        const first = circle.indexOf([...circle].sort()[0]!);
+        const rotated = [...circle.slice(first), ...circle.slice(0, first)];
+        circles.set(rotated.join(' → '), rotated);
+      } else if (!done.has(next)) visit(next);
+    }
+    open.pop();
+    done.add(file);
+  };
+  for (const file of [...graph.keys()].sort()) if (!done.has(file)) visit(file);
+  return [...circles.values()];
+}
+
+function brokenRule({ from, target, typeOnly }: ImportEdge): string | null {
   const inCore = (p: string) => p.startsWith('src/core/');
   const inStorage = (p: string) => p.startsWith('src/storage/');
   if (inCore(from)) {
@@ -47,6 +125,9 @@ function brokenRule(from: string, target: string): string | null {
   const targetPage = uiPage(target);
   if (fromPage && targetPage && fromPage !== targetPage) return 'a page never imports another page (share it through src/ui/shared)';
   if (targetPage && from.startsWith('src/ui/') && UI_COMMON.has(from.split('/')[2]!)) return 'services and shared never import a page';
+  if (from.startsWith('src/ui/') && target.startsWith('src/workers/') && !uiMayImportWorkerModule(from, target, typeOnly)) {
+    return 'the ui reaches the workers only through src/ui/services (a *-worker-api.ts contract may be imported as a type)';
+  }
   return null;
 }
 
@@ -55,4 +136,11 @@ function uiPage(file: string): string | null {
   const parts = file.split('/');
   if (parts[0] !== 'src' || parts[1] !== 'ui' || parts.length < 4) return null;
   return UI_COMMON.has(parts[2]!) ? null : parts[2]!;
+}
+
+/** Services own the workers; a page or shared module needs at most a worker's contract types; a ui test may play the worker. */
+function uiMayImportWorkerModule(from: string, target: string, typeOnly: boolean): boolean {
+  if (from.startsWith('src/ui/services/') || /\.test\.tsx?$/.test(from)) return true;
+  if (typeOnly && target.endsWith('-worker-api.ts')) return true;
+  return UI_WORKER_IMPORTS_TO_MOVE.has(`${from} → ${target}`);
 }

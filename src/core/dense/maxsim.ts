@@ -3,8 +3,9 @@ import type { MultiVectorStore } from './multi-vector-store.ts';
 import { TopKHeap, type DenseHit } from './top-k.ts';
 
 /**
- * Late-interaction MaxSim, as GQR (reference §2.3 c): S(Q, D) = (1/max(m, 1)) · Σ_a max_b ⟨q_a, d_b⟩ over the m
- * query vectors q_a and the document vectors d_b — raw dot products, normalised by the number of query vectors.
+ * Late-interaction MaxSim, as GQR (docs/decisions.md#gqr-reference): S(Q, D) = (1/max(m, 1)) · Σ_a max_b ⟨q_a, d_b⟩
+ * over the m query vectors q_a and the document vectors d_b — raw dot products, normalised by the number of query
+ * vectors.
  * An empty query or an empty document scores 0.
  */
 export function maxSimScore(query: TokenEmbedding, doc: TokenEmbedding, dimensions: number): number {

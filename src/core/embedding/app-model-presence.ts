@@ -1,4 +1,4 @@
-import type { EmbeddingDtype } from './embedder.ts';
+import type { EmbeddingDtype } from './model-info.ts';
 import { findEmbeddingPreset } from './registry.ts';
 
 /** The weights file transformers.js reads for each dtype, relative to the model folder. */

@@ -3,6 +3,7 @@ import { toLoadProgress, type ModelLoadProgress } from './load-progress.ts';
 import type { CorpusDocument } from '../corpus/types.ts';
 import { documentText } from './document-text.ts';
 import type {
+  EmbeddingDtype,
   EmbeddingModelInfo,
   EmbeddingPrefixes,
   QueryEmbedding,
@@ -12,16 +13,12 @@ import type {
 import { poolHiddenStates, tokenVectors, type HiddenStates } from './pooling.ts';
 import { findEmbeddingPreset } from './registry.ts';
 import { howToGetModel } from './app-model-presence.ts';
-import { inferenceRuntime } from './runtime-versions.ts';
+import { inferenceRuntime, type TransformersModule } from './runtime-versions.ts';
 
-/** The `@huggingface/transformers` module (type only; loaded lazily so importing the core stays light). */
-export type TransformersModule = typeof import('@huggingface/transformers');
+export type { TransformersModule } from './runtime-versions.ts';
 
 /** ONNX Runtime device: `wasm`/`webgpu` in browsers and workers, `cpu` in Node. */
 export type EmbeddingDevice = 'wasm' | 'webgpu' | 'cpu';
-
-/** ONNX weight variant; picks the file `onnx/model[_suffix].onnx`. */
-export type EmbeddingDtype = 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4' | 'bnb4' | 'q4f16';
 
 /** Options of {@link loadEmbedder}. The transformers `env` fields named below are global and set on load. */
 export type { ModelLoadProgress } from './load-progress.ts';

@@ -1,3 +1,6 @@
+/** ONNX weight variant; picks the file `onnx/model[_suffix].onnx`. */
+export type EmbeddingDtype = 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4' | 'bnb4' | 'q4f16';
+
 /** How token vectors become one vector per text; `token` means no pooling (one vector per token, multi-vector). */
 export type EmbeddingPooling = 'mean' | 'cls' | 'token';
 

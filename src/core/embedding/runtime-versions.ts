@@ -1,4 +1,5 @@
-import type { TransformersModule } from './embedder.ts';
+/** The `@huggingface/transformers` module (type only; loaded lazily so importing the core stays light). */
+export type TransformersModule = typeof import('@huggingface/transformers');
 
 /**
  * The inference software behind an embedder, for a run's reproducibility record: the transformers.js version and

@@ -17,7 +17,7 @@ describe('normalizeAnswer', () => {
   });
 });
 
-describe('exactMatch (reference section 4.3)', () => {
+describe('exactMatch (the reference\'s SQuAD rules)', () => {
   it('matches the reference examples', () => {
     expect(exactMatch('The Eiffel Tower!', ['eiffel tower'])).toBe(1);
     expect(exactMatch('Paris, France', ['France Paris'])).toBe(0);
@@ -36,7 +36,7 @@ describe('exactMatch (reference section 4.3)', () => {
   });
 });
 
-describe('tokenF1 (reference section 4.3)', () => {
+describe('tokenF1 (the reference\'s SQuAD rules)', () => {
   it('matches the reference examples', () => {
     // pred [red, red, blue], ref [red, blue, blue]: overlap = 1 red + 1 blue = 2; P = R = 2/3 → F1 = 2/3.
     expect(tokenF1('red red blue', ['red blue blue'])).toBeCloseTo(2 / 3, 12);

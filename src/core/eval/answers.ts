@@ -1,5 +1,5 @@
 /**
- * Answer metrics with SQuAD v1.1 normalisation (DECISIONS M3; reference section 4.3): exact match and token F1,
+ * Answer metrics with SQuAD v1.1 normalisation (M3, docs/decisions.md#metrics): exact match and token F1,
  * each the maximum over the reference answers.
  */
 

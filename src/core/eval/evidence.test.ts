@@ -117,7 +117,7 @@ describe('evidenceScores: the reference worked values (section 4.2)', () => {
   });
 });
 
-describe('evidenceScores: graded ndcg (reference section 4.2)', () => {
+describe('evidenceScores: graded ndcg (the reference\'s group metrics)', () => {
   it('uses 2^rel − 1 gains and each group\'s best relevance for the ideal', () => {
     const ab = { a: 2, b: 1 };
     expect(evidenceScores([['a', 'b']], ['a', 'b'], ab)?.ndcg).toBeCloseTo(1, 12);

@@ -1,5 +1,5 @@
 /**
- * Evidence metrics for multi-hop questions (DECISIONS M2; the reference's group metrics, section 4.2).
+ * Evidence metrics for multi-hop questions (M2: the reference's group metrics, docs/decisions.md#metrics).
  * The gold evidence is a list of groups: groups are ANDed (each is one supporting fact), the ids inside a
  * group are ORed (any of them proves that fact). `[[A, B], [C]]` = (A or B) and C.
  */

@@ -8,7 +8,7 @@ export interface RandomizationOptions {
   seed?: number;
 }
 
-/** Permutations per test when none is given (DECISIONS M4). */
+/** Permutations per test when none is given (M4, docs/decisions.md#metrics). */
 export const DEFAULT_PERMUTATIONS = 10_000;
 /** Seed when none is given, so that unseeded comparisons are reproducible too. */
 export const DEFAULT_SEED = 42;

@@ -17,8 +17,9 @@ export interface ConvexOptions {
 }
 
 /**
- * Convex-combination fusion, as reference §3.2: each list is normalised over the docs it contains (missing docs
- * get the method's floor), then combined = weight·n1 + (1 − weight)·n2, sorted descending.
+ * Convex-combination fusion, as the reference (docs/decisions.md#fusion-and-retrieval): each list is normalised over
+ * the docs it contains (missing docs get the method's floor), then combined = weight·n1 + (1 − weight)·n2, sorted
+ * descending.
  * A doc listed twice in one list keeps its last score.
  * Differs from the reference only where it is unspecified: the candidate order is deterministic — list-1 ids in
  * first-occurrence order, then ids new in list 2 — and the sort is stable, so ties keep that order.

@@ -1,4 +1,4 @@
-/** The score normalisations of convex-combination fusion (reference §3.2). */
+/** The score normalisations of convex-combination fusion (docs/decisions.md#fusion-and-retrieval). */
 export type NormalizeMethod = 'mm' | 'tmm' | 'z' | 'dbsf';
 
 /** All normalisation methods, in the reference's order. */

@@ -1,7 +1,7 @@
 import type { ScoredDoc } from '../retrieval/types.ts';
 import { sortByScoreDescending, takeTop } from './rank-order.ts';
 
-/** Default RRF constant (reference §3.2, `rrf_k`). */
+/** Default RRF constant (the reference's `rrf_k`, docs/decisions.md#fusion-and-retrieval). */
 export const DEFAULT_RRF_K = 60;
 
 /** Options of {@link fuseRrf}. */
@@ -15,7 +15,7 @@ export interface RrfOptions {
 }
 
 /**
- * Reciprocal rank fusion of two ranked lists, as reference §3.2:
+ * Reciprocal rank fusion of two ranked lists, as the reference (docs/decisions.md#fusion-and-retrieval):
  * score(d) = Σ over both lists of 1/(k + rank), rank from 1 in list order; a doc listed twice in one list
  * gets both contributions; a doc present in only one list also gets 1/(k + fetchK + 1).
  * Ties keep insertion order: list-1 docs by rank, then docs new in list 2 (stable sort).

@@ -2,7 +2,7 @@ import type { ScoredDoc } from '../retrieval/types.ts';
 import type { CandidatePoolMode } from './config.ts';
 
 /**
- * The candidate ids GQR re-ranks (reference §2.3 core step 1).
+ * The candidate ids GQR re-ranks (docs/decisions.md#gqr-reference).
  * `primary`: the primary ids in primary order, NOT deduplicated (as the reference).
  * `union`: primary ids then complementary ids, first occurrence kept.
  */
@@ -26,7 +26,8 @@ export function buildCandidatePool(
 
 /**
  * `id → score` for one retriever's list. A duplicate id keeps its last score. A non-finite score (NaN, ±Infinity)
- * is treated as missing (DECISIONS G3): the entry is skipped, so the id gets an earlier finite score or the floor.
+ * is treated as missing (G3, docs/decisions.md#g1-to-g4): the entry is skipped, so the id gets an earlier finite
+ * score or the floor.
  */
 export function scoreMap(list: readonly ScoredDoc[]): Map<string, number> {
   const scores = new Map<string, number>();

@@ -1,14 +1,17 @@
 import { NUMERIC_RULES, numberProblem } from '../options/numeric-rules.ts';
-/** How the candidate pool is formed (reference §2.3 core step 1). */
+/** How the candidate pool is formed (docs/decisions.md#gqr-reference). */
 export type CandidatePoolMode = 'union' | 'primary';
 /** Which primary scorer to refine through; `auto` follows the primary's search mode. */
 export type ScorerMode = 'auto' | 'single' | 'multi';
-/** Consensus target: recomputed every step (reference) or fixed from the initial primary distribution (DECISIONS G1). */
+/** Consensus target: recomputed every step (the reference) or fixed from the initial primary distribution (G1). */
 export type GqrTarget = 'per-step' | 'fixed';
-/** Update rule for the query parameters (DECISIONS G2). */
+/** Update rule for the query parameters (G2, docs/decisions.md#g1-to-g4). */
 export type GqrOptimizer = 'gd' | 'adam';
 
-/** GQR hyper-parameters. Defaults and validation follow reference §2.2; `target` and `optimizer` are G1/G2. */
+/**
+ * GQR hyper-parameters. Defaults and validation follow the reference; `target` and `optimizer` are G1/G2
+ * (docs/decisions.md#gqr).
+ */
 export interface GqrConfig {
   /** Each child retriever is asked for `topK × fetchKMultiplier` documents. Default 2. */
   fetchKMultiplier: number;
@@ -35,7 +38,7 @@ export interface GqrConfig {
   poolSize?: number;
 }
 
-/** The reference defaults (§2.2) plus the workbench's defaults for G1/G2. */
+/** The reference defaults plus the workbench's defaults for G1/G2. */
 export const DEFAULT_GQR_CONFIG: Readonly<GqrConfig> = Object.freeze({
   fetchKMultiplier: 2,
   nSteps: 25,

@@ -1,4 +1,4 @@
-// Public API of Guided Query Refinement (reference §2, DECISIONS G1–G4).
+// Public API of Guided Query Refinement (docs/decisions.md#gqr, G1–G4).
 export type { ScoredDoc } from '../retrieval/types.ts';
 export type { GqrInput } from './input.ts';
 export {

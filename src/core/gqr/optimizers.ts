@@ -1,6 +1,6 @@
 import type { GqrOptimizer } from './config.ts';
 
-/** Adam's moment decay rates and stabiliser (DECISIONS G2). */
+/** Adam's moment decay rates and stabiliser (G2, docs/decisions.md#g1-to-g4). */
 export const ADAM_BETA1 = 0.9;
 export const ADAM_BETA2 = 0.999;
 export const ADAM_EPSILON = 1e-8;

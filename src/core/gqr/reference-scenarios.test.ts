@@ -1,4 +1,5 @@
-// Every scenario of reference §5.2 (test_gqr_hybrid_pipeline.py), named after the reference's test functions.
+// Every GQR scenario of the reference's test suite (test_gqr_hybrid_pipeline.py), named after its test functions;
+// the behaviour they pin is described in docs/decisions.md#gqr-reference.
 // Numbers are the reference's worked values. The Python tests stub child pipelines and optimizers; this pure core
 // takes the children's result lists directly, so "stubbed optimizer was (not) called" becomes an assertion on the
 // traced path. Scenarios 3 (get_pipeline_class) and 6 (pipeline_creation_with_names) concern loading child
@@ -20,7 +21,7 @@ function expectClose(actual: ArrayLike<number>, expected: number[], tol = TOL): 
   for (let i = 0; i < expected.length; i++) expect(Math.abs(actual[i] - expected[i])).toBeLessThanOrEqual(tol);
 }
 
-describe('reference §5.2 GQR scenarios', () => {
+describe('the reference\'s GQR scenarios', () => {
   it('1 maxsim_scores_hand_computed_example', () => {
     const scores = maxSimScores(
       [[1, 0], [0, 1]],

@@ -51,7 +51,7 @@ describe('refineQuery targets', () => {
     expect(target[0]).toBeCloseTo((p1 + 0.25) / 2, 15);
   });
 
-  it('fixed converges to the initial blend, per-step to q (reference §2.4)', () => {
+  it('fixed converges to the initial blend, per-step to q (as the reference derives)', () => {
     const run = (target: RefineOptions['target']) =>
       softmax(
         refineQuery(

@@ -24,9 +24,9 @@ export interface RefineResult {
 }
 
 /**
- * Guided query refinement (reference §2.3, all three paths): for N steps, p = softmax(s(θ), τ'),
- * target = (1−λ)·p + λ·q (per step) or (1−λ)·p⁽⁰⁾ + λ·q (fixed, G1), logit gradient g = (p − target)/τ',
- * θ ← optimizer(θ, Σ_i g_i·∂s_i/∂θ). Returns s(θ_N). `params` is updated in place.
+ * Guided query refinement (all three paths of the reference, docs/decisions.md#gqr-reference): for N steps,
+ * p = softmax(s(θ), τ'), target = (1−λ)·p + λ·q (per step) or (1−λ)·p⁽⁰⁾ + λ·q (fixed, G1), logit gradient
+ * g = (p − target)/τ', θ ← optimizer(θ, Σ_i g_i·∂s_i/∂θ). Returns s(θ_N). `params` is updated in place.
  */
 export function refineQuery(
   scorer: QueryScorer,

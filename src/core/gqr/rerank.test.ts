@@ -87,7 +87,7 @@ describe('gqrRerankWithTrace', () => {
 });
 
 describe('gqrRerank', () => {
-  it('returns [] for empty pools (reference §2.4)', () => {
+  it('returns [] for empty pools (as the reference)', () => {
     expect(gqrRerank({ primary: [], complementary: [] }, 5)).toEqual([]);
     expect(gqrRerank({ primary: [], complementary: [doc('x', 1)] }, 5, { candidatePoolMode: 'primary' })).toEqual([]);
   });

@@ -34,7 +34,7 @@ function prepare(input: GqrInput, config: GqrConfig): PreparedRun {
 }
 
 /**
- * Guided Query Refinement (reference §2, DECISIONS G1–G3): pools both children's candidates, refines the primary's
+ * Guided Query Refinement (docs/decisions.md#gqr, G1–G3): pools both children's candidates, refines the primary's
  * query representation toward the complementary distribution, and returns the pool's top `topK` by the primary's
  * refined scores (stable: ties keep pool order). Throws on an invalid config or `topK`.
  */
@@ -47,7 +47,7 @@ export function gqrRerank(input: GqrInput, topK: number, config?: Partial<GqrCon
   return topScoredDocs(run.pool, scores, topK);
 }
 
-/** {@link gqrRerank} plus a {@link GqrTrace} of the run (DECISIONS G4). `results` equals `gqrRerank`'s answer. */
+/** {@link gqrRerank} plus a {@link GqrTrace} of the run (G4). `results` equals `gqrRerank`'s answer. */
 export function gqrRerankWithTrace(input: GqrInput, topK: number, config?: Partial<GqrConfig>): GqrTracedResult {
   const resolved = resolveGqrConfig(config);
   assertTopK(topK);

@@ -26,9 +26,9 @@ export function resolveScorerMode(mode: ScorerMode, primarySearchMode?: 'single'
 }
 
 /**
- * Picks the path (reference §2.3 core step 5): the embedding path of the resolved scorer mode when the query
- * embedding is present and EVERY candidate has one; otherwise the score-space fallback for the whole pool, started
- * from `primaryScores`. Throws on dimension mismatches (the reference lets numpy raise).
+ * Picks the path (as the reference, docs/decisions.md#gqr-reference): the embedding path of the resolved scorer mode
+ * when the query embedding is present and EVERY candidate has one; otherwise the score-space fallback for the whole
+ * pool, started from `primaryScores`. Throws on dimension mismatches (the reference lets numpy raise).
  */
 export function chooseScorerPath(
   input: GqrInput,

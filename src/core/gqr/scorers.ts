@@ -18,7 +18,7 @@ export interface QueryScorer {
   backward(theta: Float64Array, weights: Float64Array, out: Float64Array): void;
 }
 
-/** Score-space fallback (reference §2.3 (a)): θ are the logits themselves, so s = θ and ∂s/∂θ = I. */
+/** Score-space fallback (docs/decisions.md#gqr-reference): θ are the logits themselves, so s = θ, ∂s/∂θ = I. */
 export class IdentityScorer implements QueryScorer {
   readonly candidateCount: number;
   readonly parameterCount: number;
@@ -38,7 +38,8 @@ export class IdentityScorer implements QueryScorer {
 }
 
 /**
- * Single-vector cosine (reference §2.3 (b)): `cos_i(z) = d_i·z / (max(‖d_i‖, ε)·‖z‖)`, 0 for all when ‖z‖ ≤ ε.
+ * Single-vector cosine (docs/decisions.md#gqr-reference): `cos_i(z) = d_i·z / (max(‖d_i‖, ε)·‖z‖)`, 0 for all
+ * when ‖z‖ ≤ ε.
  * Gradient `∂cos_i/∂z = d_i/(max(‖d_i‖,ε)·‖z‖) − cos_i·z/‖z‖²` (0 when ‖z‖ ≤ ε).
  * Candidate rows are pre-divided by their clamped norms, so a step costs two passes over the matrix.
  */
@@ -99,7 +100,7 @@ export class CosineScorer implements QueryScorer {
 }
 
 /**
- * Multi-vector MaxSim normalised by the number of query vectors m (reference §2.3 (c)):
+ * Multi-vector MaxSim normalised by the number of query vectors m (docs/decisions.md#gqr-reference):
  * `S_i(Z) = (1/max(m,1))·Σ_a max_b ⟨z_a, d_{i,b}⟩` on raw dot products. θ is Z flattened row-major (m × dim).
  * Subgradient `∂S_i/∂z_a = d_{i,b*(a)}/max(m,1)`, b* the first index attaining the max. A candidate without
  * vectors scores 0 with zero gradient; an empty Z scores every candidate 0.

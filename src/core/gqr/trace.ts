@@ -3,7 +3,7 @@ import type { GqrConfig } from './config.ts';
 import type { GqrPath } from './scorer-path.ts';
 
 /**
- * What one GQR run did, for the per-query inspector (DECISIONS G4). Every vector is aligned to `pool`.
+ * What one GQR run did, for the per-query inspector (G4 in docs/decisions.md). Every vector is aligned to `pool`.
  * Distributions use the run's temperature.
  */
 export interface GqrTrace {

@@ -48,7 +48,7 @@ export async function buildRetriever(spec: PipelineSpec, resources: RetrievalRes
       return new FusionRetriever(first, second, { method: 'cc', weight, normalizeMethod, pipeline1Min, pipeline2Min }, spec.fetchKMultiplier);
     }
     case 'gqr': {
-      // The primary first, then the complementary (reference §5.2 scenario 6).
+      // The primary first, then the complementary (as the reference, docs/decisions.md#gqr-reference).
       const primary = await buildRetriever(spec.primary, resources);
       const complementary = await buildRetriever(spec.complementary, resources);
       return new GqrRetriever({ primary, complementary, geometry: gqrGeometryOf(primary), config: spec.config });

@@ -18,7 +18,7 @@ function fixed(pipeline: string, results: ScoredDoc[]): Retriever & { asked: num
 }
 
 describe('FusionRetriever', () => {
-  it('RRF: asks both children for topK × multiplier and fuses as reference §3.2', async () => {
+  it('RRF: asks both children for topK × multiplier and fuses as the reference', async () => {
     const first = fixed('dense', [
       { id: 'a', score: 0.9 },
       { id: 'b', score: 0.8 },

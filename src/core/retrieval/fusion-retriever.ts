@@ -2,7 +2,7 @@ import { fuse, type FusionConfig } from '../fusion/fuse.ts';
 import { matchesTerms, type Retriever, type TermMatchingRetriever } from './retriever.ts';
 import type { MatchedDoc, ScoredDoc } from './types.ts';
 
-/** Children fetch `topK × fetchKMultiplier` before fusing (reference §3.2, `fetch_k_multiplier`). */
+/** Children fetch `topK × fetchKMultiplier` before fusing (docs/decisions.md#fusion-and-retrieval). */
 export const DEFAULT_FETCH_K_MULTIPLIER = 2;
 
 /** A fusion method without the fetch depth, which the retriever sets per search. */
@@ -11,8 +11,9 @@ export type FusionMethodConfig =
   | Extract<FusionConfig, { method: 'cc' }>;
 
 /**
- * Hybrid retrieval as reference §3.2: both children are asked for `fetchK = k × fetchKMultiplier` results, one
- * after the other, and their lists are fused (RRF or convex combination) into the top `k`.
+ * Hybrid retrieval as the reference (docs/decisions.md#fusion-and-retrieval): both children are asked for
+ * `fetchK = k × fetchKMultiplier` results, one after the other, and their lists are fused (RRF or convex combination)
+ * into the top `k`.
  */
 export class FusionRetriever implements TermMatchingRetriever {
   readonly pipeline: 'rrf' | 'cc';

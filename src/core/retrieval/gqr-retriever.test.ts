@@ -71,7 +71,7 @@ function expectScores(results: ScoredDoc[], expected: [string, number][]): void 
   results.forEach((r, i) => expect(Math.abs(r.score - expected[i][1])).toBeLessThanOrEqual(TOL));
 }
 
-describe('GqrRetriever with hand-built children (reference §2.3 by-text path, §5.2)', () => {
+describe('GqrRetriever with hand-built children (the reference\'s by-text path and GQR scenarios)', () => {
   it('scenario 17: a primary that cannot embed is replaced by the complementary list; both are called once with fetch_k', async () => {
     const primary = fixedRetriever('dense', new EmbeddingError('no embedding model'));
     const complementary = fixedRetriever('bm25', [doc('2', 8.0), doc('1', 0.2)]);
@@ -390,7 +390,7 @@ describe('GqrRetriever over a real dense primary (tiny-bert) and BM25', () => {
     outcome.results.forEach((r, i) => expect(r.score).toBeCloseTo(expected[i].score, 6));
   });
 
-  it('buildRetriever builds the primary first, then the complementary (reference §5.2 scenario 6)', async () => {
+  it('buildRetriever builds the primary first, then the complementary (as the reference)', async () => {
     const order: string[] = [];
     const index = Bm25Index.create();
     index.addAll(docs);

@@ -25,7 +25,10 @@ export interface GqrGeometry {
   documentTokenVectors?(ids: readonly string[]): Promise<ReadonlyMap<string, ArrayLike<number>[]>>;
 }
 
-/** Which lists the children produced: both their own, or one standing in for the other (reference §2.3 by-text). */
+/**
+ * Which lists the children produced: both their own, or one standing in for the other (the reference's by-text path,
+ * docs/decisions.md#gqr-reference).
+ */
 export type GqrChildLists = 'both' | 'complementary-for-primary' | 'primary-for-complementary';
 
 /** The expensive part of a GQR query (child retrievals and embeddings), computed once and re-ranked any number of times. */
@@ -74,11 +77,11 @@ export function isEmbeddingError(error: unknown): boolean {
 }
 
 /**
- * Guided Query Refinement as a retriever (reference §2.3, by-text path): both children are asked for
- * `topK × fetchKMultiplier` documents, one after the other; a child that cannot embed the query (EmbeddingError)
- * is replaced by the other's list; the query and candidates are embedded by the primary's geometry; the core
- * re-ranks the pool. Stored queries go through the same path with their text (the workbench embeds them on the fly
- * with the primary's model, which is what a stored query embedding would hold).
+ * Guided Query Refinement as a retriever (the reference's by-text path, docs/decisions.md#gqr-reference): both
+ * children are asked for `topK × fetchKMultiplier` documents, one after the other; a child that cannot embed the
+ * query (EmbeddingError) is replaced by the other's list; the query and candidates are embedded by the primary's
+ * geometry; the core re-ranks the pool. Stored queries go through the same path with their text (the workbench
+ * embeds them on the fly with the primary's model, which is what a stored query embedding would hold).
  */
 export class GqrRetriever implements Retriever {
   readonly pipeline = 'gqr';

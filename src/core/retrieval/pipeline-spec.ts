@@ -36,7 +36,7 @@ export interface DensePipelineSpec {
   vectorForm?: VectorFormChoice;
 }
 
-/** Reciprocal rank fusion of two pipelines (reference §3.2). */
+/** Reciprocal rank fusion of two pipelines (docs/decisions.md#fusion-and-retrieval). */
 export interface RrfPipelineSpec {
   kind: 'rrf';
   /** Pipeline 1 and pipeline 2, in this order. */
@@ -47,7 +47,7 @@ export interface RrfPipelineSpec {
   fetchKMultiplier: number;
 }
 
-/** Convex combination of two pipelines' normalised scores (reference §3.2). */
+/** Convex combination of two pipelines' normalised scores (docs/decisions.md#fusion-and-retrieval). */
 export interface CcPipelineSpec {
   kind: 'cc';
   /** Pipeline 1 and pipeline 2, in this order. */
@@ -64,7 +64,7 @@ export interface CcPipelineSpec {
   fetchKMultiplier: number;
 }
 
-/** Guided Query Refinement (reference §2): the primary's query is refined toward the complementary's distribution. */
+/** Guided Query Refinement (docs/decisions.md#gqr): the primary's query is refined toward the complementary. */
 export interface GqrPipelineSpec {
   kind: 'gqr';
   /** The pipeline whose query representation is refined (dense for the embedding paths; any other → score space). */

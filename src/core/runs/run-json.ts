@@ -1,7 +1,8 @@
 import { readRunEnvironment, type RunEnvironment } from './run-environment.ts';
 import { parseMeasure } from '../eval/measures.ts';
 import { withoutSecrets } from './redact-secrets.ts';
-import type { QueryRanking, RunImportMark, RunMetrics, RunPipeline, RunRecord, RunVersions } from './run-record.ts';
+import type { QueryRanking, RunImportMark, RunMetrics, RunRecord, RunVersions } from './run-record.ts';
+import type { RunPipeline } from './run-pipeline.ts';
 import { whitespaceInId } from '../corpus/ids.ts';
 
 /** The `format` field of a run file. */

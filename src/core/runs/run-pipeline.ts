@@ -1,6 +1,15 @@
 import { modelIdOfKey } from '../embedding/model-key.ts';
 import { describePipeline, type PipelineSpec } from '../retrieval/pipeline-spec.ts';
-import type { RunPipeline } from './run-record.ts';
+
+/** Where an imported run came from (a TREC run file made by any system). */
+export interface ImportedRunSource {
+  kind: 'imported';
+  /** Name of the imported file. */
+  fileName: string;
+}
+
+/** What produced a run: a pipeline of the workbench, or an imported file. */
+export type RunPipeline = PipelineSpec | ImportedRunSource;
 
 /** A short label for what produced a run: the pipeline, or the imported file. */
 export function describeRunPipeline(pipeline: RunPipeline): string {

@@ -1,22 +1,12 @@
 import { evaluateRun, resolveMeasures, type EvaluateOptions } from '../eval/evaluate.ts';
 import { DEFAULT_MEASURES } from '../eval/measures.ts';
 import type { QrelsMap, RunMap } from '../eval/types.ts';
-import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import type { ScoredDoc } from '../retrieval/types.ts';
 import { withoutSecrets } from './redact-secrets.ts';
 import { runtimeOfEnvironment, type RunEnvironment } from './run-environment.ts';
+import type { RunPipeline } from './run-pipeline.ts';
 import { WORKBENCH_VERSION } from './workbench-version.ts';
 import { newId } from '../ids.ts';
-
-/** Where an imported run came from (a TREC run file made by any system). */
-export interface ImportedRunSource {
-  kind: 'imported';
-  /** Name of the imported file. */
-  fileName: string;
-}
-
-/** What produced a run: a pipeline of the workbench, or an imported file. */
-export type RunPipeline = PipelineSpec | ImportedRunSource;
 
 /** Versions of the software that produced a run. */
 export interface RunVersions {

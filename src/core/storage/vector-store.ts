@@ -1,6 +1,6 @@
 import type { ModelFileHash } from '../runs/run-environment.ts';
 import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
-import { StorageFullError } from './corpus-store.ts';
+import { StorageFullError } from './storage-full-error.ts';
 import type { EmbeddingModelSource } from '../embedding/model-source.ts';
 
 /** One embedded version of a corpus: which model made it, how, and how far embedding got. */

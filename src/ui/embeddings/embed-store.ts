@@ -7,7 +7,7 @@ import {
   type EmbeddingModelSource,
   type EmbeddingSetRecord,
 } from '../../core/index.ts';
-import { withAbortPort } from '../../workers/abort-bridge.ts';
+import { withAbortPort } from '../services/abort-port.ts';
 import type { EmbedEvent, EmbedRequest, ModelSettings } from '../../workers/embed-worker-api.ts';
 import { createJobStore, type JobState } from '../shared/job-store.ts';
 import { embeddingSetsKey, storageKey } from '../services/query-keys.ts';

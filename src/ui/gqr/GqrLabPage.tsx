@@ -209,7 +209,7 @@ function SweepResults({ sweep }: { sweep: SavedSweep }) {
         {sweep.axes.some((a) => a.key === 'target') && (
           <p className="hint">
             With the per-step target (the reference) α only scales the step, so every run drifts toward the BM25 ranking; with the fixed target α sets
-            the blend (DECISIONS G1).
+            the blend (G1 in docs/decisions.md).
           </p>
         )}
         <h3>Per query against the primary ({measure})</h3>

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { DEFAULT_GQR_CONFIG, OKAPI_BM25, type Bm25Params, type GqrConfig, type SweepKey } from '../../core/index.ts';
 
-/** The grid a new sweep starts with: 11 values of α, per-step against fixed target (DECISIONS G1). */
+/** The grid a new sweep starts with: 11 values of α, per-step against fixed target (G1 in docs/decisions.md). */
 export const INITIAL_GRID: Partial<Record<SweepKey, string>> = {
   mixtureAlpha: '0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1',
   target: 'per-step, fixed',

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import { runSweep, type CorpusRecord, type GqrPipelineSpec, type GridAxis, type SavedSweep, type SweepDeps, type SweepPreparedQuery } from '../../core/index.ts';
 import { createJobStore, type JobState } from '../shared/job-store.ts';
-import { getCorpusStore, getRunStore, getVectorStore } from '../services/stores.ts';
-import { browserEnvironmentSource } from '../../workers/browser-environment.ts';
+import { getCorpusStore, getRunStore } from '../services/stores.ts';
+import { runEnvironmentOf } from '../services/run-environment.ts';
 import { refreshRuns } from '../shared/runs.ts';
 import { getGqrPool } from '../services/gqr-pool.ts';
 
@@ -51,7 +51,7 @@ export async function startSweep({ corpus, name, spec, axes, topK, measures }: S
       runs: await getRunStore(),
       compute: (job, onProgress, signal) => getGqrPool().sweep({ corpusId: corpus.id, spec, queryIds: null, job }, onProgress, signal),
     } satisfies SweepDeps;
-    const environment = await browserEnvironmentSource(await getVectorStore(), corpus.id);
+    const environment = await runEnvironmentOf(corpus.id);
     const { sweep, computation } = await runSweep({ corpusId: corpus.id, name, spec, axes, topK, measures, environment }, deps, { signal, onProgress: progress });
     await refreshRuns(corpus.id);
     useSweepStore.setState({

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import type { CorpusRecord, PipelineSpec, RunRecord } from '../../core/index.ts';
-import { withAbortPort } from '../../workers/abort-bridge.ts';
+import { withAbortPort } from '../services/abort-port.ts';
 import { createJobStore, type JobState } from '../shared/job-store.ts';
 import { refreshRuns } from '../shared/runs.ts';
 import { getRetrievalWorker } from '../services/workers.ts';

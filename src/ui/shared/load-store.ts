@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import type { CorpusRecord, IngestSummary, LoadCorpusOptions, LoadProgress } from '../../core/index.ts';
 import type { LoadedCorpusInfo, PickedFile } from '../../workers/corpus-worker-api.ts';
-import { withAbortPort } from '../../workers/abort-bridge.ts';
+import { withAbortPort } from '../services/abort-port.ts';
 import { announceCorporaChanged } from './corpora-channel.ts';
 import { createJobStore, JobFailure, type JobState } from './job-store.ts';
 import { requestPersistence } from '../services/stores.ts';
