@@ -23,7 +23,7 @@
 // `HDS_REAL_ONLY=1 npm run bench` runs this section alone.
 import fs from 'node:fs';
 import path from 'node:path';
-import { aggregateBatch, type BatchAggregate, type BatchItem, type BatchQuestion } from '../src/core/index.ts';
+import { aggregateBatch, HDS_PROTOCOL, type BatchAggregate, type BatchItem, type BatchQuestion } from '../src/core/index.ts';
 import { main } from '../src/cli/main.ts';
 import { heading, sharedDataset } from './harness.ts';
 import { lineChartSvg } from './charts/line-chart.ts';
@@ -220,7 +220,7 @@ async function writeDocs({ results, commands, server }: DocsInput): Promise<void
     '',
     `Model: ${REAL_LLM_MODEL} (GGUF) served by \`npm run llm:serve\` (llama.cpp through node-llama-cpp 3.21.1, ${threads} thread${threads === 1 ? '' : 's'}, CPU${server}), temperature 0, max_tokens ${maxTokens}.`,
     protocol === 'h12'
-      ? 'Protocol: decisions H9–H12 (docs/decisions.md). Plan calls stop at the end of the query block (stop sequences `<|end search queries|>`, `<|end_search_queries|>`, `<|begin search results|>`, `<|begin_search_results|>`; the consumed marker is put back). Every method\'s answering call asks for a concise answer in `\\boxed{}` and is pre-filled with the HDS authors\' prefix `\\n</think>\\n\\n**Final Answer:**\\n\\boxed{` (`--final-answer boxed-prefix --assistant-prefill`), with no system message. EM and F1 score the marked answer, or a short span extracted from an unmarked reply (rule `short-span-1`, the same for every method); strict EM and F1 count marked answers only.'
+      ? `Protocol \`${HDS_PROTOCOL.id}\` (decisions ${HDS_PROTOCOL.decisions.join(', ')}; extensions ${HDS_PROTOCOL.extensions.join(', ')}; docs/decisions.md). ` + 'With H9–H12: plan calls stop at the end of the query block (stop sequences `<|end search queries|>`, `<|end_search_queries|>`, `<|begin search results|>`, `<|begin_search_results|>`; the consumed marker is put back). Every method\'s answering call asks for a concise answer in `\\boxed{}` and is pre-filled with the HDS authors\' prefix `\\n</think>\\n\\n**Final Answer:**\\n\\boxed{` (`--final-answer boxed-prefix --assistant-prefill`), with no system message. EM and F1 score the marked answer, or a short span extracted from an unmarked reply (rule `short-span-1`, the same for every method); strict EM and F1 count marked answers only.'
       : 'Protocol: before H9–H12 (no stop sequences, the reference final prompt, answers scored as given).',
     `System message: \`bench/real/hds-system-prompt.txt\` before the plan prompts of “${LABELS.hds}” only (\`--system-prompt-file\`, saved as \`llm.systemPrompt\`); “${LABELS['hds-dsw']}” runs without one, its own prompt says what to do; the baselines never get one.`,
     `Retrieval: BM25 (Okapi, k1 0.9, b 0.4) over hotpotqa-500 (\`../shared/data/hotpotqa-500\`); passage texts (\`title. text\`) ${passageChars > 0 ? `cut to at most ${passageChars} characters at a word for every method (\`--passage-chars\`, saved as \`retriever.passageChars\`; the ranking is BM25 over the whole documents)` : 'whole'}; the first questions with answers of queries.jsonl, in file order.`,

@@ -49,7 +49,7 @@ describe('HDS configuration', () => {
     expect(resolveHdsConfig({ maxTurns: undefined, kPerQuery: 5 })).toMatchObject({ maxTurns: 3, kPerQuery: 5 });
   });
 
-  it('effective k is min(topK, kPerQuery) when topK > 0 (reference §1.3 step 9)', () => {
+  it('effective k is min(topK, kPerQuery) when topK > 0 (the reference, docs/decisions.md#hds-reference step 9)', () => {
     expect(effectiveK({ kPerQuery: 4, topK: 2 })).toBe(2);
     expect(effectiveK({ kPerQuery: 3, topK: 10 })).toBe(3);
     expect(effectiveK({ kPerQuery: 3, topK: 0 })).toBe(3);

@@ -3,7 +3,7 @@ import { FINAL_ANSWER_MODES, type FinalAnswerMode } from './final-answer.ts';
 import { DEFAULT_FINAL_PROMPT, DEFAULT_PLAN_PROMPT, PLAN_PROMPT_VARIANTS, type PlanPromptVariant } from './prompts.ts';
 import { formatTemplate } from './template.ts';
 
-/** Settings of one Hybrid Deep Searcher run (reference §1.1, camelCase). */
+/** Settings of one Hybrid Deep Searcher run (the reference, docs/decisions.md#hds-reference, camelCase). */
 export interface HdsConfig {
   /** Plan prompt; placeholders {query} {turn} {max_turns} {remaining_search_calls} {interaction_log}. */
   planPromptTemplate: string;
@@ -132,7 +132,7 @@ export function resolveHdsConfig(overrides: Partial<HdsConfig> = {}): HdsConfig 
   return config;
 }
 
-/** Results requested per query: `max(1, min(topK, kPerQuery))` when topK > 0, else kPerQuery (reference §1.3). */
+/** Results requested per query: `max(1, min(topK, kPerQuery))` when topK > 0, else kPerQuery (the reference, docs/decisions.md#hds-reference). */
 export function effectiveK(config: Pick<HdsConfig, 'topK' | 'kPerQuery'>): number {
   const topK = config.topK ?? 0;
   return topK > 0 ? Math.max(1, Math.min(topK, config.kPerQuery)) : config.kPerQuery;

@@ -10,7 +10,7 @@ import {
 const B = '<|begin search queries|>';
 const E = '<|end search queries|>';
 
-describe('reference §5.1 parsing scenarios', () => {
+describe("the reference's worked parsing scenarios", () => {
   it('1 parse_paper_parallel_queries_with_semicolons_newlines_and_dedup', () => {
     const action = parseHdsAction(`<think>plan</think>${B}1. alpha; - beta\nquery 3: alpha${E}`, 4);
     expect(action).toEqual({ kind: 'queries', queries: ['alpha', 'beta'] });
@@ -29,7 +29,7 @@ describe('reference §5.1 parsing scenarios', () => {
   });
 });
 
-describe('reference §1.4 worked examples', () => {
+describe("the reference's worked query-parsing examples", () => {
   it('answer tag content is trimmed', () => {
     expect(parseHdsAction('<answer>\n  spaced  \n</answer>', 4)).toEqual({ kind: 'answer', text: 'spaced' });
   });

@@ -49,7 +49,7 @@ const ECHOED_INSTRUCTION_BLOCK = /^\s*and\s*$/i;
 const QUERY_HEADING = /^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?:(?:parallel|new|next|my)[ \t]+)?(?:search(?:[ \t]+queries|[ \t]+query|es)|queries)[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*$/im;
 // A list item: a bullet or a number, then text.
 const LIST_ITEM = /^[ \t]*(?:[-*•]|\d+[.)])[ \t]+\S/;
-// One list prefix: bullet, `1.`/`1)`, `query 3:`, or a single letter + `.`/`)` (reference §1.4 step 4).
+// One list prefix: bullet, `1.`/`1)`, `query 3:`, or a single letter + `.`/`)` (the reference, docs/decisions.md#hds-reference step 4).
 const LIST_PREFIX = /^\s*(?:[-*•]|\d+[.)]|query\s*\d*\s*:|[a-z][.)])\s*/i;
 
 /**
@@ -159,7 +159,7 @@ function unclosedBoxed(text: string): string {
   return unwrapText(text.slice(m.index + m[0].length).trim());
 }
 
-/** Splits a query source into cleaned, distinct queries (reference §1.4 step 4), capped at `maxQueries`. */
+/** Splits a query source into cleaned, distinct queries (the reference, docs/decisions.md#hds-reference step 4), capped at `maxQueries`. */
 function splitQueries(source: string, maxQueries: number): { kept: string[]; overCap: string[] } {
   const kept: string[] = [];
   const overCap: string[] = [];
@@ -177,7 +177,7 @@ function splitQueries(source: string, maxQueries: number): { kept: string[]; ove
  * query block in either token spelling (H1), all read outside reasoning (H2). A block without usable queries gives an
  * answer equal to the whole visible text (reference); a response with no marker at all is an `unmarked` answer (H4).
  * A boxed answer of only dots (`\boxed{...}`, the prompt's placeholder echoed) is empty, like `\boxed{}`, so the
- * loop asks the final prompt (reference §1.3) — unless the same response has a query block with real queries, which
+ * loop asks the final prompt (the reference, docs/decisions.md#hds-reference) — unless the same response has a query block with real queries, which
  * then decides (small models echo the prompt's action (b) after writing their queries). A block holding only "and"
  * is the prompt's "between <|begin search queries|> and <|end search queries|>" echoed: no query, an empty answer.
  * Without any marker, a list under a "Search queries:" heading is read as a query block (`heading-list-query-block`,

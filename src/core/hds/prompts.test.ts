@@ -7,7 +7,7 @@ import {
   renderPlanPrompt,
 } from './prompts.ts';
 
-describe('HDS prompts (reference §1.2)', () => {
+describe('HDS prompts (the reference, docs/decisions.md#hds-reference)', () => {
   it('the first-turn plan prompt ends with the turn, budget, empty log and cue', () => {
     const prompt = renderPlanPrompt(DEFAULT_PLAN_PROMPT, {
       query: 'How did the Moon form?',

@@ -1,7 +1,7 @@
 import { formatTemplate } from './template.ts';
 
 /**
- * The plan prompt (reference §1.2). Placeholders: {query} {turn} {max_turns} {remaining_search_calls}
+ * The plan prompt (the reference, docs/decisions.md#hds-reference). Placeholders: {query} {turn} {max_turns} {remaining_search_calls}
  * {interaction_log}; `\\boxed{{...}}` renders as `\boxed{...}`.
  */
 export const DEFAULT_PLAN_PROMPT = [

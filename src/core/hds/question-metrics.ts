@@ -51,7 +51,7 @@ export function goldDocumentIds(relevance: Readonly<Record<string, number>> | un
 export function scoreAgentRun(run: AgentRun, gold: QuestionGold = {}): QuestionMetrics {
   const answers = gold.answers && isValidAnswerList(gold.answers) ? gold.answers : null;
   const supporting = goldDocumentIds(gold.relevance);
-  // Each supporting document is one fact to find (reference §4.2 groups of one).
+  // Each supporting document is one fact to find (the reference, docs/decisions.md#metrics groups of one).
   const evidence = supporting.length > 0 ? evidenceScores(supporting.map((id) => [id]), run.retrievedIds) : null;
   const hds = run.kind === 'hds';
   const scored = scoredAnswerOf(run);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergeTurnResults, serializeResultsBlock } from './results-block.ts';
 
-describe('results block (reference §1.7)', () => {
+describe('results block (the reference, docs/decisions.md#hds-reference)', () => {
   it('writes one labelled line per query between the tokens', () => {
     const block = serializeResultsBlock(
       [
@@ -30,7 +30,7 @@ describe('results block (reference §1.7)', () => {
   });
 });
 
-describe('mergeTurnResults (reference §1.6)', () => {
+describe('mergeTurnResults (the reference, docs/decisions.md#hds-reference)', () => {
   it('the reference example: ties broken by string id', () => {
     const ids = mergeTurnResults([
       [

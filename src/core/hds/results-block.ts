@@ -16,7 +16,7 @@ export function resultsBlockTokens(spelling: HdsTokenSpelling): { begin: string;
     : { begin: '<|begin search results|>', end: '<|end search results|>' };
 }
 
-/** One line per query, between the results tokens (reference §1.7, plus the H5 repeat line). */
+/** One line per query, between the results tokens (the reference, docs/decisions.md#hds-reference, plus the H5 repeat line). */
 export function serializeResultsBlock(entries: readonly ResultsBlockEntry[], spelling: HdsTokenSpelling): string {
   const { begin, end } = resultsBlockTokens(spelling);
   const lines = [begin];
@@ -35,7 +35,7 @@ export function serializeResultsBlock(entries: readonly ResultsBlockEntry[], spe
 }
 
 /**
- * A turn's documents for `retrievedIds` (reference §1.6): one entry per id keeping the highest score (non-numeric
+ * A turn's documents for `retrievedIds` (the reference, docs/decisions.md#hds-reference): one entry per id keeping the highest score (non-numeric
  * or NaN scores count as 0), sorted by score descending, ties by id ascending.
  */
 export function mergeTurnResults(lists: ReadonlyArray<readonly RetrievedPassage[]>): string[] {

@@ -25,7 +25,7 @@ async function failure(promise: Promise<unknown>): Promise<HdsRunError> {
   throw new Error('expected the run to fail');
 }
 
-describe('reference §5.1 configuration scenarios (adapted: no YAML or config registry in the workbench)', () => {
+describe("the reference's worked configuration scenarios (adapted: no YAML or config registry in the workbench)", () => {
   it('5 get_pipeline_class — TS: runHds is the pipeline; its record identifies itself as HDS with its variant', async () => {
     const run = await runHds('q', {}, deps(new ScriptedLlm(['\\boxed{a}']), new KeyedRetriever({})));
     expect(run.kind).toBe('hds');
@@ -66,7 +66,7 @@ describe('reference §5.1 configuration scenarios (adapted: no YAML or config re
   // 9 default_yaml_references_existing_llm_config: see presets.test.ts (the OpenAI preset names gpt-4o-mini).
 });
 
-describe('reference §5.1 pipeline scenarios', () => {
+describe("the reference's worked pipeline scenarios", () => {
   it('11 generate_parallel_search_then_answer', async () => {
     const llm = new ScriptedLlm([
       `<think>Need evidence.</think>${B}moon origin;\nmoon composition${E}`,

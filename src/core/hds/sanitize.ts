@@ -1,5 +1,5 @@
 /**
- * The error name of `err` without its message: `<ErrorName>: retrieval failed` (reference §1.5), so that secrets in
+ * The error name of `err` without its message: `<ErrorName>: retrieval failed` (the reference, docs/decisions.md#hds-reference), so that secrets in
  * backend messages (connection strings, keys) never reach a record.
  */
 export function sanitizedRetrievalError(err: unknown): string {

@@ -211,7 +211,7 @@ export type HdsTerminatedBy =
   | 'cancelled'
   | 'failed';
 
-/** Identifies the variant of the algorithm that produced a run (DECISIONS.md). */
+/** Identifies the variant of the algorithm that produced a run (docs/decisions.md). */
 export const HDS_PROTOCOL = Object.freeze({
   id: 'dsw-hds-2',
   /** Decisions applied on top of the reference behaviour (docs/decisions.md). */
@@ -242,7 +242,7 @@ export interface HdsRun {
   scoredAnswer?: ScoredAnswer;
   /** Per turn: the model response, then (search turns) the results block. */
   interactionLog: string[];
-  /** Distinct document ids in first-seen order, per-turn merged by score (reference §1.6). */
+  /** Distinct document ids in first-seen order, per-turn merged by score (the reference, docs/decisions.md#hds-reference). */
   retrievedIds: string[];
   /** Failed retrievals of all turns (non-empty only with partial failures allowed, or in a failed run). */
   retrievalFailures: HdsRetrievalFailure[];

@@ -448,7 +448,7 @@ function parseUsage(raw: RawUsage): TokenUsage {
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
   const promptTokens = num(raw.prompt_tokens);
   const completionTokens = num(raw.completion_tokens);
-  // Reference §1.8: a field the server leaves out counts as 0.
+  // The reference, docs/decisions.md#hds-reference: a field the server leaves out counts as 0.
   const totalTokens = num(raw.total_tokens);
   return { promptTokens, completionTokens, totalTokens };
 }

@@ -13,7 +13,7 @@ describe('LLM presets', () => {
     expect(findLlmPreset('ollama')?.baseUrl).toBe('http://localhost:11434/v1');
   });
 
-  // Reference §5.1 scenario 9 (default_yaml_references_existing_llm_config), adapted: there is no YAML registry;
+  // A worked scenario of the reference (default_yaml_references_existing_llm_config), adapted: there is no YAML registry;
   // the reference's default LLM (openai-gpt4o-mini) is what the OpenAI preset proposes.
   it('9 default_yaml_references_existing_llm_config — TS: the OpenAI preset proposes gpt-4o-mini', () => {
     expect(findLlmPreset('openai')).toMatchObject({ baseUrl: 'https://api.openai.com/v1', exampleModel: 'gpt-4o-mini' });

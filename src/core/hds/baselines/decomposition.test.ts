@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { doc, KeyedRetriever, ScriptedLlm } from '../test-doubles.ts';
 import { mergeByMaxScore, parseSubQuestions, runDecomposition } from './decomposition.ts';
 
-describe('parseSubQuestions (reference §3.4)', () => {
+describe('parseSubQuestions (the reference, docs/decisions.md#agents-and-baselines)', () => {
   it('reads one sub-question per line and strips one prefix and trailing semicolons', () => {
     expect(parseSubQuestions('1. Who is A?\n- Where is B? ;\nSub-question 3: When was C', 'Q', 5)).toEqual([
       'Who is A?',

@@ -3,7 +3,7 @@ import { splitReasoning } from '../parse-action.ts';
 import type { AgentDeps, RetrievedPassage } from '../types.ts';
 import { definedOnly, qaPrompt, runBaseline, type BaselineOptions, type BaselineRun } from './baseline-run.ts';
 
-/** Settings of question decomposition (reference §3.4, generation pipeline). */
+/** Settings of question decomposition (the reference, docs/decisions.md#agents-and-baselines, generation pipeline). */
 export interface DecompositionConfig {
   /** Maximum sub-questions kept. Default 3. */
   maxSubquestions: number;
@@ -50,7 +50,7 @@ const INLINE_MARKER = /\s+(?=(?:\d+[.)]|[-*•])\s)/;
 const PREFIX = /^\s*(?:(?:sub-?question|question)\s*\d*\s*[:.)]|[-*•]|\d+[.)]|[a-z][.)])\s*/i;
 const normalise = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
-/** Sub-questions from a decomposition response (reference §3.4 steps 2–3). */
+/** Sub-questions from a decomposition response (the reference, docs/decisions.md#agents-and-baselines steps 2–3). */
 export function parseSubQuestions(text: string, question: string, maxSubquestions: number): string[] {
   const trimmed = text.trim();
   if (trimmed === '') return [];
@@ -96,7 +96,7 @@ export function mergeByMaxScore(lists: ReadonlyArray<readonly RetrievedPassage[]
   );
 }
 
-/** Decomposes the question, retrieves for it and each sub-question, merges, and answers (reference §3.4). */
+/** Decomposes the question, retrieves for it and each sub-question, merges, and answers (the reference, docs/decisions.md#agents-and-baselines). */
 export async function runDecomposition(
   question: string,
   config: Partial<DecompositionConfig>,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { doc, KeyedRetriever, ScriptedLlm } from '../test-doubles.ts';
 import { DEFAULT_IRCOT_CONFIG, firstSentence, runIrcot } from './ircot.ts';
 
-describe('firstSentence (reference §3.3)', () => {
+describe('firstSentence (the reference, docs/decisions.md#agents-and-baselines)', () => {
   it('tries ". " then "! " then "? " in that order, not by position', () => {
     expect(firstSentence('  What? Yes. No  ')).toBe('What? Yes.');
     expect(firstSentence('Wow! Really? ok')).toBe('Wow!');

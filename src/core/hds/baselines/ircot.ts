@@ -3,7 +3,7 @@ import { splitReasoning } from '../parse-action.ts';
 import type { AgentDeps } from '../types.ts';
 import { definedOnly, formatParagraphs, qaPrompt, runBaseline, type BaselineOptions, type BaselineRun } from './baseline-run.ts';
 
-/** Settings of IRCoT (reference §3.3). */
+/** Settings of IRCoT (the reference, docs/decisions.md#agents-and-baselines). */
 export interface IrcotConfig {
   /** Passages retrieved per step (and initially). Default 4. */
   kPerStep: number;
@@ -68,7 +68,7 @@ export function ircotStepPrompt(question: string, paragraphs: readonly string[],
   ].join('\n');
 }
 
-/** Interleaves retrieval with chain-of-thought: each step's first sentence is the next query (reference §3.3). */
+/** Interleaves retrieval with chain-of-thought: each step's first sentence is the next query (the reference, docs/decisions.md#agents-and-baselines). */
 export async function runIrcot(
   question: string,
   config: Partial<IrcotConfig>,
