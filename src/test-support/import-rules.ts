@@ -27,12 +27,6 @@ export interface ImportEdge {
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\bnew URL\(\s*)(['"])([^'"]+)\1/g;
 /** Folders of src/ui that are not pages. */
 const UI_COMMON = new Set(['services', 'shared']);
-/**
- * ui → workers imports that src/ui/hds still makes directly; that folder is being rewritten, and these move behind
- * src/ui/services with it. Nothing may be added here.
- */
-const UI_WORKER_IMPORTS_TO_MOVE = new Set(['src/ui/hds/run-state.ts → src/workers/abort-bridge.ts']);
-
 /** Every relative import of every file, resolved. */
 export function importEdges(files: readonly SourceFile[]): ImportEdge[] {
   const edges: ImportEdge[] = [];
@@ -141,6 +135,5 @@ function uiPage(file: string): string | null {
 /** Services own the workers; a page or shared module needs at most a worker's contract types; a ui test may play the worker. */
 function uiMayImportWorkerModule(from: string, target: string, typeOnly: boolean): boolean {
   if (from.startsWith('src/ui/services/') || /\.test\.tsx?$/.test(from)) return true;
-  if (typeOnly && target.endsWith('-worker-api.ts')) return true;
-  return UI_WORKER_IMPORTS_TO_MOVE.has(`${from} → ${target}`);
+  return typeOnly && target.endsWith('-worker-api.ts');
 }

@@ -2,7 +2,7 @@ import * as Comlink from 'comlink';
 import { create } from 'zustand';
 import { aggregateBatch, type BatchProgress, type HdsEvent, type LlmProviderSettings, type ModelLoadProgress, type SavedBatchRun, type SavedQuestionRun } from '../../core/index.ts';
 import type { BatchRunRequest, HdsWorkerEvent, QuestionRunRequest } from '../../workers/hds-worker-api.ts';
-import { withAbortPort } from '../../workers/abort-bridge.ts';
+import { withAbortPort } from '../services/abort-port.ts';
 import { createJobStore, isActive } from '../shared/job-store.ts';
 import { queryClient } from '../services/query-client.ts';
 import { agentRunsKey } from '../services/query-keys.ts';
