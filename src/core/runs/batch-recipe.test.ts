@@ -55,5 +55,13 @@ describe('deep-search batch recipes', () => {
     expect(llmDifferences(llm, { kind: 'transformers', modelId: 'onnx-community/Qwen2.5-0.5B-Instruct', device: 'auto', temperature: 0 })[0]).toBe(
       "The recipe's LLM ran on openai-compatible; the model settings here use transformers.js.",
     );
+    // H11: every sampling setting and the pre-fill are compared too.
+    const authors = { ...llm, topP: 0.8, repeatPenalty: 1.1, assistantPrefill: true };
+    expect(llmDifferences(authors, { ...same, topP: 0.8, repeatPenalty: 1.1, assistantPrefill: true })).toEqual([]);
+    expect(llmDifferences(authors, { ...same, topP: 0.9 })).toEqual([
+      "The recipe's top p was 0.8; here 0.9.",
+      "The recipe's repeat penalty was 1.1; here the server default.",
+      "The recipe's server continued a pre-filled answer; here it is set not to.",
+    ]);
   });
 });

@@ -1,5 +1,7 @@
 // Deep-search batch recipes made again: the batch request a recipe describes, run with the provider configured
 // here (a recipe never holds keys), and the ways that provider differs from the recipe's LLM.
+import { samplingSettingsOf } from '../llm/provider-settings.ts';
+import type { SamplingSettings } from '../llm/types.ts';
 import { AGENT_METHODS, type AgentMethod } from '../hds/agent-run.ts';
 import type { BatchVariant } from '../hds/batch.ts';
 import type { LlmProviderSettings } from '../llm/provider-settings.ts';
@@ -51,8 +53,8 @@ export function batchRequestOfRecipe(recipe: Recipe, corpusId: string): BatchReq
 export function llmDifferences(recipe: RecipeLlm, here: LlmProviderSettings): string[] {
   const mine =
     here.kind === 'openai-compatible'
-      ? { provider: 'openai-compatible', baseUrl: here.baseUrl, model: here.model, temperature: here.temperature, maxTokens: here.maxTokens }
-      : { provider: 'transformers.js', baseUrl: '', model: here.modelId, temperature: here.temperature, maxTokens: here.maxTokens };
+      ? { provider: 'openai-compatible', baseUrl: here.baseUrl, model: here.model, ...samplingSettingsOf(here), assistantPrefill: here.assistantPrefill === true }
+      : { provider: 'transformers.js', baseUrl: '', model: here.modelId, temperature: here.temperature, maxTokens: here.maxTokens, assistantPrefill: false };
   const out: string[] = [];
   const bare = (url: string) => url.trim().replace(/\/+$/, '');
   if (mine.provider !== recipe.provider) out.push(`The recipe's LLM ran on ${recipe.provider}; the model settings here use ${mine.provider}.`);
@@ -60,5 +62,13 @@ export function llmDifferences(recipe: RecipeLlm, here: LlmProviderSettings): st
   if (mine.model !== recipe.model) out.push(`The recipe's LLM is ${recipe.model}; the model settings here use ${mine.model || 'no model'}.`);
   if (mine.temperature !== recipe.temperature) out.push(`The recipe sampled at temperature ${recipe.temperature ?? 'the server default'}; here ${mine.temperature ?? 'the server default'}.`);
   if (mine.maxTokens !== recipe.maxTokens) out.push(`The recipe's completion limit was ${recipe.maxTokens ?? 'the server default'} tokens; here ${mine.maxTokens ?? 'the server default'}.`);
+  for (const [key, name] of [['topP', 'top p'], ['frequencyPenalty', 'frequency penalty'], ['presencePenalty', 'presence penalty'], ['repeatPenalty', 'repeat penalty']] as const) {
+    const a = (mine as SamplingSettings)[key];
+    const b = recipe[key];
+    if (a !== b) out.push(`The recipe's ${name} was ${b ?? 'the server default'}; here ${a ?? 'the server default'}.`);
+  }
+  if (mine.assistantPrefill !== (recipe.assistantPrefill === true)) {
+    out.push(`The recipe's server ${recipe.assistantPrefill ? 'continued' : 'did not continue'} a pre-filled answer; here it is set ${mine.assistantPrefill ? 'to' : 'not to'}.`);
+  }
   return out;
 }

@@ -1,3 +1,4 @@
+import type { SamplingSettings } from '../llm/types.ts';
 // A shareable experiment: everything needed to make a run, sweep or HDS batch again elsewhere, as a small JSON file.
 import { queriesChecksum, qrelsChecksum } from '../corpus/content-checksum.ts';
 import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
@@ -51,7 +52,7 @@ export type RecipeExperiment =
       /** Grid point id → measure → mean, of the original sweep (absent in recipes exported before they were recorded). */
       pointMetrics?: Record<string, Record<string, number>>;
     }
-  | { kind: 'hds-batch'; pipeline: PipelineSpec; variants: unknown[]; llm: { provider: string; baseUrl: string; model: string; temperature?: number; maxTokens?: number }; questionIds: string[] };
+  | { kind: 'hds-batch'; pipeline: PipelineSpec; variants: unknown[]; llm: { provider: string; baseUrl: string; model: string; assistantPrefill?: boolean } & SamplingSettings; questionIds: string[] };
 
 /** A recipe file. */
 export interface Recipe {

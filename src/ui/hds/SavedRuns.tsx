@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { AGENT_METHOD_LABELS, batchLockName, exportAgentRuns, importAgentRuns, type AgentMethod, type AgentRunSummary, type SavedAgentRun } from '../../core/index.ts';
+import { AGENT_METHOD_LABELS, batchLockName, exportAgentRuns, importAgentRuns, samplingSettingsOf, type AgentMethod, type AgentRunSummary, type SavedAgentRun } from '../../core/index.ts';
 import { errorMessage } from '../shared/format.ts';
 import { RunEnvironmentFacts } from '../shared/RunEnvironmentFacts.tsx';
 import { experimentRecipeText } from '../shared/recipes.ts';
@@ -46,12 +46,12 @@ export function SavedRuns({ onOpened }: { onOpened(type: 'question' | 'batch'): 
     try {
       const saved = await (await getAgentRunStore()).get(summary.id);
       if (!saved || saved.type !== 'batch') throw new Error('This batch is no longer saved.');
-      const { provider, baseUrl, model, temperature, maxTokens } = saved.llm;
+      const { provider, baseUrl, model, assistantPrefill } = saved.llm;
       const experiment = {
         kind: 'hds-batch' as const,
         pipeline: saved.retriever.spec,
         variants: saved.variants,
-        llm: { provider, baseUrl, model, ...(temperature !== undefined ? { temperature } : {}), ...(maxTokens !== undefined ? { maxTokens } : {}) },
+        llm: { provider, baseUrl, model, ...samplingSettingsOf(saved.llm), ...(assistantPrefill ? { assistantPrefill } : {}) },
         questionIds: saved.questions.map((q) => q.id),
       };
       downloadText(`${safeFileName(saved.name, 'batch')}.recipe.json`, await experimentRecipeText(saved.name, saved.corpusId, experiment, saved.environment), 'application/json');
