@@ -2,7 +2,6 @@
 // two binaries (shared and plain memory) as base64, so core code loads them the same way in Node and browsers.
 import fs from 'node:fs';
 import path from 'node:path';
-import wabtInit from 'wabt';
 
 const dir = path.resolve(import.meta.dirname, '../src/core/dense/kernels');
 const target = path.join(dir, 'vector-kernels.wasm.gen.ts');
@@ -44,6 +43,8 @@ function compile(wabt, source, memory) {
 export async function buildKernels({ onlyIfMissing = false } = {}) {
   if (onlyIfMissing && fs.existsSync(target)) return;
   const source = fs.readFileSync(path.join(dir, 'vector-kernels.wat'), 'utf8');
+  // imported here, not at the top: loading wabt costs every CLI start a few hundred ms, and the CLI needs it only once
+  const { default: wabtInit } = await import('wabt');
   const wabt = await wabtInit();
   // Page counts: 1 initial, 65536 (4 GiB) maximum; a shared memory must declare its maximum.
   const shared = compile(wabt, source, '(memory 1 65536 shared)');
