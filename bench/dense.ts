@@ -131,7 +131,7 @@ const load = () => `load ${os.loadavg()[0]!.toFixed(1)}`;
 
 // The float32 SIMD filter (the default) against the plain JS scan it replaced, in alternating rounds so both see
 // the same load; then numpy / faiss over the same rows when the Python peers are installed.
-async function benchFloat32Kernel(matrix: VectorMatrix, chunks: Float32Array[], queries: QueryEmbedding[]): Promise<void> {
+async function benchFloat32Kernel(matrix: VectorMatrix, chunks: Float32Array[], queries: QueryEmbedding[], rounds = 5): Promise<void> {
   const perQuery = (kernels: 'auto' | 'js') => {
     const start = performance.now();
     for (const q of queries) searchDense(matrix, q, K, { kernels });
@@ -141,7 +141,7 @@ async function benchFloat32Kernel(matrix: VectorMatrix, chunks: Float32Array[], 
   perQuery('js');
   const simd: number[] = [];
   const plain: number[] = [];
-  for (let round = 0; round < 5; round++) {
+  for (let round = 0; round < rounds; round++) {
     simd.push(perQuery('auto'));
     plain.push(perQuery('js'));
   }
@@ -167,13 +167,13 @@ async function benchFloat32Kernel(matrix: VectorMatrix, chunks: Float32Array[], 
     const flatQueries = new Float32Array(queries.length * DIMS);
     queries.forEach((q, i) => flatQueries.set(q.vector, i * DIMS));
     fs.writeFileSync(queryFile, flatQueries);
-    const before = median([perQuery('auto'), perQuery('auto'), perQuery('auto')]);
+    const before = median(Array.from({ length: Math.min(3, rounds) }, () => perQuery('auto')));
     const oneThread = { OMP_NUM_THREADS: '1', OPENBLAS_NUM_THREADS: '1', MKL_NUM_THREADS: '1' };
-    const out = execFileSync(python, [path.join(root, 'bench/peers/exact_dense.py'), rowsFile, queryFile, String(DIMS), String(K), '5'], {
+    const out = execFileSync(python, [path.join(root, 'bench/peers/exact_dense.py'), rowsFile, queryFile, String(DIMS), String(K), String(rounds)], {
       encoding: 'utf8',
       env: { ...process.env, ...oneThread },
     });
-    const after = median([perQuery('auto'), perQuery('auto'), perQuery('auto')]);
+    const after = median(Array.from({ length: Math.min(3, rounds) }, () => perQuery('auto')));
     const peer = JSON.parse(out) as { numpy_ms: number[]; faiss_ms: number[] | null; numpy_top: number[]; faiss_top: number[] | null };
     const ours = (before + after) / 2;
     const top = searchDense(matrix, queries[0]!, K).map((h) => h.row).join();
@@ -187,6 +187,24 @@ async function benchFloat32Kernel(matrix: VectorMatrix, chunks: Float32Array[], 
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `npm run bench -- dense-peers`: exact float32 search at 100k and 1M × 384 (fresh random unit rows), the SIMD
+ * filter against the plain JS scan and numpy / faiss, 10 queries × 3 rounds (about 4 minutes at 1M on two cores).
+ */
+export async function benchExactDensePeers(sizes = [100_000, 1_000_000]): Promise<void> {
+  const model: EmbeddingModelInfo = { modelId: 'synthetic', dtype: 'fp32', pooling: 'mean', dimensions: DIMS, prefixes: { query: '', passage: '' } };
+  const chunkRows = defaultChunkRows(DIMS);
+  for (const rows of sizes) {
+    heading(`Exact dense top-${K} over ${rows.toLocaleString('en-US')} × ${DIMS}: float32 SIMD filter, plain JS scan, numpy, faiss (ms per query, one thread)`);
+    const random = seededRandom(rows);
+    const chunks: Float32Array[] = [];
+    for (let start = 0; start < rows; start += chunkRows) chunks.push(unitRows(random, Math.min(chunkRows, rows - start), DIMS));
+    const matrix = VectorMatrix.fromChunks({ model, chunkRows }, Array.from({ length: rows }, (_, i) => `doc-${i}`), chunks);
+    const queries: QueryEmbedding[] = Array.from({ length: 10 }, () => ({ vector: unitRows(random, 1, DIMS), model }));
+    await benchFloat32Kernel(matrix, chunks, queries, 3);
   }
 }
 
