@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import {
   defaultChunkRows,
@@ -23,6 +24,7 @@ import {
 } from '../src/core/index.ts';
 import { ensureBundledTinyModel } from '../src/test-support/tiny-model.ts';
 import { figure, heading } from './harness.ts';
+import { venvPython } from '../scripts/python-env.mjs';
 import { seededRandom, unitRows } from '../src/test-support/random-vectors.ts';
 import { storeCorpus } from '../src/test-support/stored-corpus.ts';
 
@@ -97,6 +99,7 @@ async function benchExactSearch(): Promise<void> {
   figure('tight Float32Array scan (baseline)', `${baseline.toFixed(2)} ms`, 'baseline', null);
   figure('searchDense, in the calling thread', `${exact.toFixed(2)} ms`, `≤ 1.2× baseline (${(exact / baseline).toFixed(2)}×)`, exact / baseline <= 1.2);
   figure('same top-10 as the baseline for every query', same ? 'yes' : 'NO', 'yes', same);
+  await benchFloat32Kernel(matrix, chunks, queries);
   figure(
     `vector memory (${chunks.length} chunks of ${chunkRows} rows) vs raw ${(raw / 2 ** 20).toFixed(1)} MiB`,
     `${(matrix.rows.byteLength / 2 ** 20).toFixed(1)} MiB`,
@@ -121,6 +124,89 @@ async function benchExactSearch(): Promise<void> {
     }
   }
   console.log(`(${os.cpus().length} cores, shared with whatever else runs; the 2-worker figure can only beat 1 worker on an idle machine.)`);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const load = () => `load ${os.loadavg()[0]!.toFixed(1)}`;
+
+// The float32 SIMD filter (the default) against the plain JS scan it replaced, in alternating rounds so both see
+// the same load; then numpy / faiss over the same rows when the Python peers are installed.
+async function benchFloat32Kernel(matrix: VectorMatrix, chunks: Float32Array[], queries: QueryEmbedding[], rounds = 5): Promise<void> {
+  const perQuery = (kernels: 'auto' | 'js') => {
+    const start = performance.now();
+    for (const q of queries) searchDense(matrix, q, K, { kernels });
+    return (performance.now() - start) / queries.length;
+  };
+  perQuery('auto');
+  perQuery('js');
+  const simd: number[] = [];
+  const plain: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    simd.push(perQuery('auto'));
+    plain.push(perQuery('js'));
+  }
+  const speedup = median(plain.map((p, i) => p / simd[i]!));
+  const identical = queries.every((q) => JSON.stringify(searchDense(matrix, q, K)) === JSON.stringify(searchDense(matrix, q, K, { kernels: 'js' })));
+  figure('searchDense, plain JS scan (the path before SIMD)', `${median(plain).toFixed(2)} ms`, 'reference', null);
+  figure('searchDense, float32 SIMD filter (default)', `${median(simd).toFixed(2)} ms`, `${speedup.toFixed(2)}× faster than plain JS (${load()})`, null);
+  figure('same hits and scores, to the bit, for every query', identical ? 'yes' : 'NO', 'yes', identical);
+
+  const root = path.resolve(import.meta.dirname, '..');
+  const python = venvPython(root);
+  if (!python) {
+    console.log('(numpy / faiss peers skipped: no Python venv in .venv-models/; `npm run models` makes it)');
+    return;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-dense-peer-'));
+  try {
+    const rowsFile = path.join(dir, 'rows.f32');
+    const fd = fs.openSync(rowsFile, 'w');
+    for (let c = 0; c < chunks.length; c++) fs.writeSync(fd, matrix.rows.chunk(c));
+    fs.closeSync(fd);
+    const queryFile = path.join(dir, 'queries.f32');
+    const flatQueries = new Float32Array(queries.length * DIMS);
+    queries.forEach((q, i) => flatQueries.set(q.vector, i * DIMS));
+    fs.writeFileSync(queryFile, flatQueries);
+    const before = median(Array.from({ length: Math.min(3, rounds) }, () => perQuery('auto')));
+    const oneThread = { OMP_NUM_THREADS: '1', OPENBLAS_NUM_THREADS: '1', MKL_NUM_THREADS: '1' };
+    const out = execFileSync(python, [path.join(root, 'bench/peers/exact_dense.py'), rowsFile, queryFile, String(DIMS), String(K), String(rounds)], {
+      encoding: 'utf8',
+      env: { ...process.env, ...oneThread },
+    });
+    const after = median(Array.from({ length: Math.min(3, rounds) }, () => perQuery('auto')));
+    const peer = JSON.parse(out) as { numpy_ms: number[]; faiss_ms: number[] | null; numpy_top: number[]; faiss_top: number[] | null };
+    const ours = (before + after) / 2;
+    const top = searchDense(matrix, queries[0]!, K).map((h) => h.row).join();
+    const numpy = median(peer.numpy_ms);
+    figure('numpy matmul + argpartition, one thread', `${numpy.toFixed(2)} ms`, `ours (${ours.toFixed(2)} ms, measured just before and after) ${(ours / numpy).toFixed(2)}× numpy's time (${load()})${peer.numpy_top.join() === top ? '' : ' — top-10 differs'}`, null);
+    if (peer.faiss_ms) {
+      const faiss = median(peer.faiss_ms);
+      figure('faiss IndexFlatIP, one thread', `${faiss.toFixed(2)} ms`, `ours (${ours.toFixed(2)} ms) ${(ours / faiss).toFixed(2)}× faiss's time (${load()})`, ours / faiss <= 1.2);
+    } else {
+      console.log('(faiss peer skipped: faiss is not installed in .venv-models/)');
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `npm run bench -- dense-peers`: exact float32 search at 100k and 1M × 384 (fresh random unit rows), the SIMD
+ * filter against the plain JS scan and numpy / faiss, 10 queries (4 at 1M) × 3 rounds: about 4 minutes on two cores.
+ */
+export async function benchExactDensePeers(sizes = [100_000, 1_000_000]): Promise<void> {
+  const model: EmbeddingModelInfo = { modelId: 'synthetic', dtype: 'fp32', pooling: 'mean', dimensions: DIMS, prefixes: { query: '', passage: '' } };
+  const chunkRows = defaultChunkRows(DIMS);
+  for (const rows of sizes) {
+    heading(`Exact dense top-${K} over ${rows.toLocaleString('en-US')} × ${DIMS}: float32 SIMD filter, plain JS scan, numpy, faiss (ms per query, one thread)`);
+    const random = seededRandom(rows);
+    const chunks: Float32Array[] = [];
+    for (let start = 0; start < rows; start += chunkRows) chunks.push(unitRows(random, Math.min(chunkRows, rows - start), DIMS));
+    const matrix = VectorMatrix.fromChunks({ model, chunkRows }, Array.from({ length: rows }, (_, i) => `doc-${i}`), chunks);
+    // fewer queries at 1M: the plain scan takes seconds each
+    const queries: QueryEmbedding[] = Array.from({ length: rows >= 1_000_000 ? 4 : 10 }, () => ({ vector: unitRows(random, 1, DIMS), model }));
+    await benchFloat32Kernel(matrix, chunks, queries, 3);
+  }
 }
 
 interface ScanWorker {

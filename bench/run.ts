@@ -5,7 +5,8 @@ import { benchBm25 } from './bm25.ts';
 console.log(`# Deep Search Workbench benchmarks — ${new Date().toISOString()}`);
 console.log(`node ${process.version}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`);
 
-// `npm run bench -- <section> …` runs only those sections: core, scale, real, hds-real (all by default).
+// `npm run bench -- <section> …` runs only those sections: core, scale, real, hds-real (all by default); `dense`
+// runs the dense part of core alone, `dense-peers` (never by default) exact dense at 100k and 1M against numpy/faiss.
 const only = process.argv.slice(2);
 if (process.env.HDS_REAL_ONLY === '1') only.push('hds-real');
 const wants = (section: string) => only.length === 0 || only.includes(section);
@@ -16,6 +17,8 @@ if (wants('core')) {
   await (await import('./dense.ts')).benchDense();
   await (await import('./gqr.ts')).benchGqr();
 }
+if (only.includes('dense') && !wants('core')) await (await import('./dense.ts')).benchDense();
+if (only.includes('dense-peers')) await (await import('./dense.ts')).benchExactDensePeers();
 if (wants('scale')) {
   // The small end of the scale curves (the full run, up to a million passages in a tab, is npm run bench:scale).
   await (await import('./scale/run-scale.ts')).benchScale({ sizes: [10_000, 100_000], nodeSizes: [], plots: false });

@@ -2,7 +2,6 @@
 // two binaries (shared and plain memory) as base64, so core code loads them the same way in Node and browsers.
 import fs from 'node:fs';
 import path from 'node:path';
-import wabtInit from 'wabt';
 
 const dir = path.resolve(import.meta.dirname, '../src/core/dense/kernels');
 const target = path.join(dir, 'vector-kernels.wasm.gen.ts');
@@ -17,8 +16,18 @@ function dotStep(at) {
             (i32x4.dot_i16x8_s (i16x8.extend_high_i8x16_s (local.get $v)) (v128.load offset=${2 * at + 16} (local.get $q)))))`;
 }
 
+// One 4-float step of the float32 dot product into accumulator `acc`, at byte offset `at` of the row and query.
+function dotF32Step(acc, at) {
+  return `(local.set ${acc} (f32x4.add (local.get ${acc}) (f32x4.mul
+            (v128.load offset=${at} (i32.add (local.get $rows) (local.get $j)))
+            (v128.load offset=${at} (i32.add (local.get $query) (local.get $j))))))`;
+}
+
 function compile(wabt, source, memory) {
-  const text = source.replace('@MEMORY@', memory).replace(/@DOT16@ (\d+)/g, (_, at) => dotStep(Number(at)));
+  const text = source
+    .replace('@MEMORY@', memory)
+    .replace(/@DOT16@ (\d+)/g, (_, at) => dotStep(Number(at)))
+    .replace(/@DOTF32@ (\$\w+) (\d+)/g, (_, acc, at) => dotF32Step(acc, Number(at)));
   const module = wabt.parseWat('vector-kernels.wat', text, { simd: true, threads: true });
   try {
     // wabt's own validate() rejects shared memories whatever the features; the engine's validator is the judge.
@@ -34,6 +43,8 @@ function compile(wabt, source, memory) {
 export async function buildKernels({ onlyIfMissing = false } = {}) {
   if (onlyIfMissing && fs.existsSync(target)) return;
   const source = fs.readFileSync(path.join(dir, 'vector-kernels.wat'), 'utf8');
+  // imported here, not at the top: loading wabt costs every CLI start a few hundred ms, and the CLI needs it only once
+  const { default: wabtInit } = await import('wabt');
   const wabt = await wabtInit();
   // Page counts: 1 initial, 65536 (4 GiB) maximum; a shared memory must declare its maximum.
   const shared = compile(wabt, source, '(memory 1 65536 shared)');

@@ -12,6 +12,7 @@ import {
   type TextEncodingChoice,
 } from '../core/index.ts';
 import { FileDocumentSpool } from './file-document-spool.ts';
+import { IndexCache, indexCacheDir } from './index-cache.ts';
 import { CliError, type CliIo } from './io.ts';
 import { directorySources } from './node-sources.ts';
 
@@ -55,9 +56,14 @@ export async function loadDataset(dir: string, io: CliIo, options: LoadDatasetOp
   const close = async () => {
     if (store instanceof SpooledCorpusStore) await store.close();
   };
+  // Index-only loads keep their index between runs (see index-cache.ts).
+  const cacheDir = documents === 'stream' ? indexCacheDir(io.env, io.cwd) : null;
+  const cache = cacheDir ? await IndexCache.open(cacheDir, sources, analyzer, encoding) : null;
   let result: LoadCorpusResult;
   try {
-    result = await loadCorpus(sources, { name: path.basename(full), analyzer, encoding }, store);
+    const cached = await cache?.restore(store, path.basename(full));
+    result = cached ?? (await loadCorpus(sources, { name: path.basename(full), analyzer, encoding }, store));
+    if (cache && !cached) await cache.save(result, store);
   } catch (error) {
     if (error instanceof CorpusLoadError) {
       const { issues, issueCount } = error.summary;

@@ -1,27 +1,46 @@
 import { CliError, type CliCommand, type CliIo } from './io.ts';
 import { redactingIo } from './redacting-io.ts';
-import { compareCommand, compareHelp } from './commands/compare.ts';
-import { evalCommand, evalHelp } from './commands/eval.ts';
-import { hdsCommand, hdsHelp } from './commands/hds.ts';
-import { runCommand, runHelp } from './commands/run.ts';
-import { searchCommand, searchHelp } from './commands/search.ts';
-import { serveCommand, serveHelp } from './commands/serve.ts';
-import { sweepCommand, sweepHelp } from './commands/sweep.ts';
 
-interface CommandEntry {
+interface LoadedCommand {
   run: CliCommand;
   help: string;
+}
+
+interface CommandEntry {
+  /** The command's module, imported only when that command runs (a start imports one command, not all). */
+  load: () => Promise<LoadedCommand>;
   summary: string;
 }
 
 const COMMANDS: Record<string, CommandEntry> = {
-  search: { run: searchCommand, help: searchHelp, summary: 'search a dataset and print the ranking' },
-  run: { run: runCommand, help: runHelp, summary: 'run every query of a dataset and write a TREC run file' },
-  eval: { run: evalCommand, help: evalHelp, summary: 'score a TREC run against qrels (trec_eval definitions)' },
-  compare: { run: compareCommand, help: compareHelp, summary: 'compare runs with a baseline: deltas, wins/losses, p-values' },
-  sweep: { run: sweepCommand, help: sweepHelp, summary: 'sweep GQR settings over a query set; one row per grid point, with baselines' },
-  serve: { run: serveCommand, help: serveHelp, summary: 'serve a dataset over HTTP+JSON for the app (search, runs, GQR, documents)' },
-  hds: { run: hdsCommand, help: hdsHelp, summary: 'run the Hybrid Deep Searcher (and baselines) with a chat model; EM/F1/evidence recall' },
+  search: {
+    load: async () => import('./commands/search.ts').then((m) => ({ run: m.searchCommand, help: m.searchHelp })),
+    summary: 'search a dataset and print the ranking',
+  },
+  run: {
+    load: async () => import('./commands/run.ts').then((m) => ({ run: m.runCommand, help: m.runHelp })),
+    summary: 'run every query of a dataset and write a TREC run file',
+  },
+  eval: {
+    load: async () => import('./commands/eval.ts').then((m) => ({ run: m.evalCommand, help: m.evalHelp })),
+    summary: 'score a TREC run against qrels (trec_eval definitions)',
+  },
+  compare: {
+    load: async () => import('./commands/compare.ts').then((m) => ({ run: m.compareCommand, help: m.compareHelp })),
+    summary: 'compare runs with a baseline: deltas, wins/losses, p-values',
+  },
+  sweep: {
+    load: async () => import('./commands/sweep.ts').then((m) => ({ run: m.sweepCommand, help: m.sweepHelp })),
+    summary: 'sweep GQR settings over a query set; one row per grid point, with baselines',
+  },
+  serve: {
+    load: async () => import('./commands/serve.ts').then((m) => ({ run: m.serveCommand, help: m.serveHelp })),
+    summary: 'serve a dataset over HTTP+JSON for the app (search, runs, GQR, documents)',
+  },
+  hds: {
+    load: async () => import('./commands/hds.ts').then((m) => ({ run: m.hdsCommand, help: m.hdsHelp })),
+    summary: 'run the Hybrid Deep Searcher (and baselines) with a chat model; EM/F1/evidence recall',
+  },
 };
 
 export function usage(): string {
@@ -43,7 +62,7 @@ export async function main(argv: string[], rawIo: CliIo): Promise<number> {
   const io = redactingIo(rawIo);
   const [name, ...rest] = argv;
   if (name === 'help' && rest[0] && COMMANDS[rest[0]]) {
-    io.out(COMMANDS[rest[0]]!.help);
+    io.out((await COMMANDS[rest[0]]!.load()).help);
     return 0;
   }
   if (!name || name === '--help' || name === '-h' || name === 'help') {
@@ -56,7 +75,7 @@ export async function main(argv: string[], rawIo: CliIo): Promise<number> {
     return 2;
   }
   try {
-    return await command.run(rest, io);
+    return await (await command.load()).run(rest, io);
   } catch (error) {
     if (error instanceof CliError || isArgParseError(error)) {
       io.err(`dsw ${name}: ${(error as Error).message}\n`);

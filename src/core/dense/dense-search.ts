@@ -1,4 +1,6 @@
 import { assertSameEmbeddingModel, type QueryEmbedding } from '../embedding/model-info.ts';
+import { scanWithFloat32Filter } from './float32-filter-scan.ts';
+import type { KernelChoice } from './kernels/vector-kernels.ts';
 import { TopKHeap, type DenseHit } from './top-k.ts';
 import type { VectorMatrix } from './vector-matrix.ts';
 
@@ -8,6 +10,12 @@ export interface DenseSearchOptions {
   start?: number;
   /** Row to stop at (exclusive); default the matrix size. */
   end?: number;
+  /**
+   * `auto` (default): a float32 WebAssembly SIMD pass picks the rows whose exact score is computed, where SIMD is
+   * available; `js`: every row scored in plain JS; `wasm-simd`: throw where SIMD is unavailable. Same hits and
+   * scores either way.
+   */
+  kernels?: KernelChoice;
 }
 
 /**
@@ -30,7 +38,12 @@ export function searchDense(matrix: VectorMatrix, query: QueryEmbedding, k: numb
 
   const q = normalizedCopy(query.vector);
   const heap = new TopKHeap(k);
-  if (k > 0) scanRows(matrix, q, start, end, heap);
+  if (k > 0) {
+    const choice = options.kernels ?? 'auto';
+    const filtered = choice !== 'js' && scanWithFloat32Filter(matrix.rows, q, start, end, heap, (row) => scoreRow(q, row));
+    if (!filtered && choice === 'wasm-simd') throw new Error('WebAssembly SIMD is not available in this environment.');
+    if (!filtered) scanRows(matrix, q, start, end, heap);
+  }
   return heap.sorted().map(({ score, row }) => ({ id: matrix.id(row), score, row }));
 }
 
@@ -68,7 +81,7 @@ export function scoreRow(q: Float64Array, row: ArrayLike<number>): number {
   return s0 + s1 + (s2 + s3);
 }
 
-// The hot loop (the same sums as scoreRow, inlined by hand): dot products chunk by chunk, heap touched only when a row beats the current threshold.
+// The plain scan, where WebAssembly SIMD is unavailable (the same sums as scoreRow, inlined by hand): dot products chunk by chunk, heap touched only when a row beats the current threshold.
 // Widths divisible by 4 (all real models) take a 4-accumulator loop; a remainder loop inside it made V8's code
 // ~1.6× slower, so other widths use a plain loop instead.
 function scanRows(matrix: VectorMatrix, q: Float64Array, start: number, end: number, heap: TopKHeap): void {

@@ -3,6 +3,7 @@ import type { CorpusStore } from '../storage/corpus-store.ts';
 import type { EmbeddingSetRecord, TokenBatch, VectorStore } from '../storage/vector-store.ts';
 import { documentText } from './document-text.ts';
 import type { Embedder } from './embedder.ts';
+import { defaultLengthSortWindow, lengthSortWindowSize, longestFirst } from './length-order.ts';
 import { embeddingModelKey } from './model-key.ts';
 import type { TokenEmbedding } from './model-info.ts';
 import type { EmbeddingModelSource } from './model-source.ts';
@@ -53,13 +54,7 @@ export interface EmbedCorpusProgress {
   secondsLeft: number;
 }
 
-/**
- * Documents sorted by length per window: 8 batches. Padding a batch to its longest text wastes most of the work on
- * corpora of mixed lengths; sorted windows of 256 made all-MiniLM-L6-v2 (q8, Node) 1.6x faster on hotpotqa passages.
- */
-export function defaultLengthSortWindow(batchSize: number): number {
-  return batchSize * 8;
-}
+export { defaultLengthSortWindow } from './length-order.ts';
 
 /** Rows per stored chunk: about 1 MiB of float32 per chunk, between 256 and 4,096 rows. */
 export function defaultChunkRows(dimensions: number): number {
@@ -124,9 +119,7 @@ export async function embedCorpus(
   const { chunkRows } = set;
   const batchSize = options.batchSize ?? embedder.batchSize;
   if (!Number.isInteger(batchSize) || batchSize <= 0) throw new Error(`batchSize must be a positive integer, got ${batchSize}`);
-  const requestedWindow = options.lengthSortWindow ?? defaultLengthSortWindow(batchSize);
-  if (!Number.isInteger(requestedWindow) || requestedWindow <= 0) throw new Error(`lengthSortWindow must be a positive integer, got ${requestedWindow}`);
-  const windowSize = Math.ceil(requestedWindow / batchSize) * batchSize;
+  const windowSize = lengthSortWindowSize(options.lengthSortWindow ?? defaultLengthSortWindow(batchSize), batchSize);
 
   // The chunk being filled: a resumed partial chunk is read back and rewritten with the new rows.
   let chunkIndex = Math.floor(set.rowsDone / chunkRows);
@@ -236,11 +229,6 @@ export async function embedCorpus(
     throw error;
   }
   return (await vectors.getSet(corpusId, modelKey)) ?? latest;
-}
-
-/** Indices of `texts`, longest first (ties in their order); a proxy for token counts that needs no tokenizer. */
-function longestFirst(texts: readonly string[]): number[] {
-  return texts.map((_, i) => i).sort((a, b) => texts[b]!.length - texts[a]!.length || a - b);
 }
 
 function packTokens(startRow: number, ids: string[], embeddings: TokenEmbedding[], dims: number): TokenBatch {

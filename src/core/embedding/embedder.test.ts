@@ -10,6 +10,7 @@ import { env, pipeline } from '@huggingface/transformers';
 import type { CorpusDocument } from '../corpus/types.ts';
 import { searchDense } from '../dense/dense-search.ts';
 import { VectorMatrix } from '../dense/vector-matrix.ts';
+import { documentText } from './document-text.ts';
 import { loadEmbedder, type EmbeddedBatch, type EmbedProgress, type Embedder, type ModelLoadProgress } from './embedder.ts';
 
 const script = fileURLToPath(new URL('../../../scripts/make-tiny-model.mjs', import.meta.url));
@@ -243,6 +244,40 @@ describe('Embedder.embedDocuments', () => {
     expect(calls).toBe(0);
     await expect(embedder.embedDocuments(docs, { startAt: 11, onBatch: () => {} })).rejects.toThrow(/startAt/);
     expect(await embedder.embedDocuments(docs, { startAt: 10, onBatch: () => {} })).toEqual({ embedded: 0, nextRow: 10 });
+  });
+
+  it('sends each window to the model longest first, hands batches out in input order, with an id-order run’s vectors', async () => {
+    const seen: string[][] = [];
+    const recording = Object.create(embedder) as Embedder;
+    recording.embedTexts = async (texts, kind) => {
+      seen.push(texts);
+      return embedder.embedTexts(texts, kind);
+    };
+    const sorted: EmbeddedBatch[] = [];
+    await recording.embedDocuments(docs, { batchSize: 3, lengthSortWindow: 6, onBatch: (b) => void sorted.push(b) });
+    const texts = docs.map(documentText);
+    const longestFirst = (from: number, to: number) => texts.slice(from, to).sort((a, b) => b.length - a.length);
+    // windows of 6 (two batches of 3): docs 0–5, then 6–9
+    expect(seen).toEqual([longestFirst(0, 6).slice(0, 3), longestFirst(0, 6).slice(3), longestFirst(6, 10).slice(0, 3), longestFirst(6, 10).slice(3)]);
+    expect(seen.flat()).not.toEqual(texts); // really not input order
+    expect(sorted.map((b) => [b.startRow, b.ids])).toEqual([[0, ['d0', 'd1', 'd2']], [3, ['d3', 'd4', 'd5']], [6, ['d6', 'd7', 'd8']], [9, ['d9']]]);
+
+    seen.length = 0;
+    const inOrder: EmbeddedBatch[] = [];
+    await recording.embedDocuments(docs, { batchSize: 3, lengthSortWindow: 1, onBatch: (b) => void inOrder.push(b) });
+    // a window of one batch: the id-order batches (longest first inside each)
+    expect(seen.map((b) => [...b].sort())).toEqual([0, 3, 6, 9].map((i) => texts.slice(i, i + 3).sort()));
+    expect(sorted.map((b) => b.vectors)).toEqual(inOrder.map((b) => b.vectors));
+    // and the vectors of batches in plain input order, as embedDocuments made them before it sorted: to the bit
+    const unsorted = await Promise.all([0, 3, 6, 9].map((i) => embedder.embedTexts(texts.slice(i, i + 3), 'passage')));
+    expect(sorted.map((b) => b.vectors)).toEqual(unsorted);
+
+    const tokens = async (lengthSortWindow: number) => {
+      const out: number[][] = [];
+      await embedder.embedDocumentTokens(docs, { batchSize: 3, lengthSortWindow, onBatch: (b) => void out.push(...b.embeddings.map((e) => Array.from(e.vectors))) });
+      return out;
+    };
+    expect(await tokens(6)).toEqual(await tokens(1));
   });
 
   it('feeds a VectorMatrix that finds a document from its own text', async () => {

@@ -2,6 +2,7 @@ import type { ModelFileHash } from '../runs/run-environment.ts';
 import { toLoadProgress, type ModelLoadProgress } from './load-progress.ts';
 import type { CorpusDocument } from '../corpus/types.ts';
 import { documentText } from './document-text.ts';
+import { defaultLengthSortWindow, lengthSortWindowSize, longestFirst } from './length-order.ts';
 import type {
   EmbeddingDtype,
   EmbeddingModelInfo,
@@ -70,7 +71,13 @@ export interface EmbedDocumentsOptions<TBatch> {
   startAt?: number;
   /** Texts per inference call; default the embedder's. */
   batchSize?: number;
-  /** Checked before every batch; aborting stops between batches by throwing the signal's reason. */
+  /**
+   * Documents whose texts go to the model longest first (as `embedCorpus` does), so a batch pads to texts of about
+   * its own length; the batches handed to `onBatch` are in input order all the same. Rounded up to whole batches;
+   * default 8 batches; one batch or less (e.g. 1) embeds in input order. A cancel loses at most the window in progress.
+   */
+  lengthSortWindow?: number;
+  /** Checked before every model batch and every `onBatch`; aborting stops between batches by throwing the signal's reason. */
   signal?: AbortSignal;
   /** Called after each batch, once `onBatch` has finished. */
   onProgress?: (progress: EmbedProgress) => void;
@@ -277,15 +284,25 @@ export class Embedder {
 
   /**
    * Embeds documents (text = title + ". " + text, see `documentText`, with the passage prefix) in batches from
-   * `startAt`, handing each batch to `onBatch` before starting the next. Cancel with `signal` (checked between
-   * batches); after a reload, resume with `startAt` = rows already stored.
+   * `startAt`, handing each batch to `onBatch` in input order. Within a window (`lengthSortWindow`) the model sees
+   * the texts longest first, as `embedCorpus` does. Cancel with `signal` (checked between model batches); after a
+   * reload, resume with `startAt` = rows already stored.
    */
   embedDocuments(docs: readonly CorpusDocument[], options: EmbedDocumentsOptions<EmbeddedBatch>): Promise<EmbedDocumentsResult> {
-    return this.runBatches(docs, options, async (startRow, batch) => ({
-      startRow,
-      ids: batch.map((d) => d.id),
-      vectors: await this.embedTexts(batch.map(documentText), 'passage'),
-    }));
+    return this.runBatches(
+      docs,
+      options,
+      async (texts) => {
+        const out = await this.embedTexts(texts, 'passage');
+        const dims = out.length / texts.length;
+        return texts.map((_, j) => out.subarray(j * dims, (j + 1) * dims));
+      },
+      (startRow, ids, rows) => {
+        const vectors = new Float32Array(rows.reduce((n, r) => n + r.length, 0));
+        rows.forEach((r, j) => vectors.set(r, j * r.length));
+        return { startRow, ids, vectors };
+      },
+    );
   }
 
   /** As {@link embedDocuments}, with token-level output for a multi-vector store. */
@@ -293,11 +310,12 @@ export class Embedder {
     docs: readonly CorpusDocument[],
     options: EmbedDocumentsOptions<EmbeddedTokenBatch>,
   ): Promise<EmbedDocumentsResult> {
-    return this.runBatches(docs, options, async (startRow, batch) => ({
-      startRow,
-      ids: batch.map((d) => d.id),
-      embeddings: await this.embedTextTokens(batch.map(documentText), 'passage'),
-    }));
+    return this.runBatches(
+      docs,
+      options,
+      (texts) => this.embedTextTokens(texts, 'passage'),
+      (startRow, ids, embeddings) => ({ startRow, ids, embeddings }),
+    );
   }
 
   /** Releases the ONNX session. */
@@ -331,10 +349,13 @@ export class Embedder {
     return prefix === '' ? texts : texts.map((t) => prefix + t);
   }
 
-  private async runBatches<TBatch>(
+  // Windows of documents embedded longest first (`embed` returns one item per text, in order), then handed out
+  // as batches in input order (`assemble`).
+  private async runBatches<TBatch, TItem>(
     docs: readonly CorpusDocument[],
     options: EmbedDocumentsOptions<TBatch>,
-    embed: (startRow: number, batch: readonly CorpusDocument[]) => Promise<TBatch>,
+    embed: (texts: string[]) => Promise<TItem[]>,
+    assemble: (startRow: number, ids: string[], items: TItem[]) => TBatch,
   ): Promise<EmbedDocumentsResult> {
     const startAt = options.startAt ?? 0;
     const batchSize = options.batchSize ?? this.batchSize;
@@ -342,20 +363,33 @@ export class Embedder {
       throw new Error(`startAt must be an integer in [0, ${docs.length}], got ${startAt}`);
     }
     if (!Number.isInteger(batchSize) || batchSize <= 0) throw new Error(`batchSize must be a positive integer, got ${batchSize}`);
+    const windowSize = lengthSortWindowSize(options.lengthSortWindow ?? defaultLengthSortWindow(batchSize), batchSize);
     const started = performance.now();
     let row = startAt;
     while (row < docs.length) {
-      options.signal?.throwIfAborted();
-      const batch = docs.slice(row, row + batchSize);
-      await options.onBatch(await embed(row, batch));
-      row += batch.length;
-      const elapsedMs = performance.now() - started;
-      options.onProgress?.({
-        done: row,
-        total: docs.length,
-        docsPerSecond: elapsedMs > 0 ? ((row - startAt) * 1000) / elapsedMs : 0,
-        elapsedMs,
-      });
+      const window = docs.slice(row, row + windowSize);
+      const texts = window.map(documentText);
+      const items: TItem[] = new Array(window.length);
+      const order = longestFirst(texts);
+      for (let b = 0; b < order.length; b += batchSize) {
+        options.signal?.throwIfAborted();
+        const rows = order.slice(b, b + batchSize);
+        const out = await embed(rows.map((r) => texts[r]!));
+        rows.forEach((r, j) => (items[r] = out[j]!));
+      }
+      for (let b = 0; b < window.length; b += batchSize) {
+        options.signal?.throwIfAborted();
+        const batch = window.slice(b, b + batchSize);
+        await options.onBatch(assemble(row, batch.map((d) => d.id), items.slice(b, b + batch.length)));
+        row += batch.length;
+        const elapsedMs = performance.now() - started;
+        options.onProgress?.({
+          done: row,
+          total: docs.length,
+          docsPerSecond: elapsedMs > 0 ? ((row - startAt) * 1000) / elapsedMs : 0,
+          elapsedMs,
+        });
+      }
     }
     return { embedded: row - startAt, nextRow: row };
   }

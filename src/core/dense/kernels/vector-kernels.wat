@@ -1,6 +1,6 @@
-;; SIMD kernels of the compact dense search, compiled to WebAssembly by scripts/build-kernels.mjs (wabt).
+;; SIMD kernels of the dense searches (compact int8 and sign bits; exact float32), compiled to WebAssembly by scripts/build-kernels.mjs (wabt).
 ;; Every pointer and stride is in bytes; strides are multiples of 16 (rows are zero-padded), so each loop
-;; steps whole v128s (int8 rows: four per step, stride a multiple of 64) and has no remainder. The build fills in the memory import: shared or plain.
+;; steps whole v128s (int8 and float32 rows: four per step, stride a multiple of 64) and has no remainder. The build fills in the memory import: shared or plain.
 (module
   (import "env" "memory" @MEMORY@)
 
@@ -34,6 +34,42 @@
         (local.set $max (f32.max (local.get $max) (local.get $score)))
         (local.set $codes (i32.add (local.get $codes) (local.get $stride)))
         (local.set $scales (i32.add (local.get $scales) (i32.const 4)))
+        (local.set $out (i32.add (local.get $out) (i32.const 4)))
+        (br $row)))
+    (local.get $max))
+
+;; out[r] (f32) = Σ_j rows[r][j] · query[j] for `rows` float32 rows of `stride` bytes (a multiple of 64, zero
+  ;; padded): four f32x4 accumulators over 16-float steps (lane l of accumulator a sums j ≡ 4a + l mod 16), combined
+  ;; as (a0 + a1) + (a2 + a3), then lanes as (l0 + l1) + (l2 + l3). Returns the largest out[r] (-inf for no rows).
+  (func (export "dot_f32") (param $rows i32) (param $query i32) (param $stride i32) (param $count i32) (param $out i32)
+      (result f32)
+    (local $end i32) (local $j i32) (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128)
+    (local $score f32) (local $max f32)
+    (local.set $max (f32.const -inf))
+    (local.set $end (i32.add (local.get $out) (i32.shl (local.get $count) (i32.const 2))))
+    (block $done
+      (loop $row
+        (br_if $done (i32.ge_u (local.get $out) (local.get $end)))
+        (local.set $a0 (v128.const i32x4 0 0 0 0))
+        (local.set $a1 (v128.const i32x4 0 0 0 0))
+        (local.set $a2 (v128.const i32x4 0 0 0 0))
+        (local.set $a3 (v128.const i32x4 0 0 0 0))
+        (local.set $j (i32.const 0))
+        (loop $col
+          @DOTF32@ $a0 0
+          @DOTF32@ $a1 16
+          @DOTF32@ $a2 32
+          @DOTF32@ $a3 48
+          (local.set $j (i32.add (local.get $j) (i32.const 64)))
+          (br_if $col (i32.lt_u (local.get $j) (local.get $stride))))
+        (local.set $a0 (f32x4.add (f32x4.add (local.get $a0) (local.get $a1)) (f32x4.add (local.get $a2) (local.get $a3))))
+        (local.set $score
+          (f32.add
+            (f32.add (f32x4.extract_lane 0 (local.get $a0)) (f32x4.extract_lane 1 (local.get $a0)))
+            (f32.add (f32x4.extract_lane 2 (local.get $a0)) (f32x4.extract_lane 3 (local.get $a0)))))
+        (f32.store (local.get $out) (local.get $score))
+        (local.set $max (f32.max (local.get $max) (local.get $score)))
+        (local.set $rows (i32.add (local.get $rows) (local.get $stride)))
         (local.set $out (i32.add (local.get $out) (i32.const 4)))
         (br $row)))
     (local.get $max))
