@@ -217,4 +217,14 @@ describe('cap bookkeeping', () => {
     // Without a block the whole unclosed reasoning stays reasoning (H2).
     expect(parseHdsResponse('<think>still thinking \\boxed{x}', 4)).toMatchObject({ reasoning: 'still thinking \\boxed{x}', action: { kind: 'answer', text: '', unmarked: true } });
   });
+
+  it('reads an opening "Reasoning:" line as reasoning (reasoning-line): never the answer, and a block or box after it still acts', () => {
+    // A real dsw-1 reply of the 1.5B model that wrote only its reasoning line: no action, so the final prompt is asked.
+    const only = parseHdsResponse('Reasoning: I need to find a science fantasy young adult series told in first person.', 4);
+    expect(only.action).toEqual({ kind: 'answer', text: '', unmarked: true });
+    expect(only.reasoning).toBe('I need to find a science fantasy young adult series told in first person.');
+    expect(parseHdsResponse('Reasoning: the engineer first.\n<|begin search queries|>\nHarrow Point engineer\n<|end search queries|>', 4).action).toEqual({ kind: 'queries', queries: ['Harrow Point engineer'] });
+    expect(parseHdsResponse('Reasoning: the log says Tarn valley. \\boxed{Tarn valley}', 4).action).toEqual({ kind: 'answer', text: 'Tarn valley' });
+    expect(parseHdsResponse('Reasoning: found it.\nParis', 4).action).toEqual({ kind: 'answer', text: 'Paris', unmarked: true });
+  });
 });

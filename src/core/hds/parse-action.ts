@@ -30,6 +30,8 @@ export interface HdsParsedResponse {
   headingList?: boolean;
   /** True when an unclosed `<think>` was ended at the query block (`think-closes-at-query-block`). */
   thinkClosedAtBlock?: boolean;
+  /** True when an opening "Reasoning: …" line was read as reasoning (`reasoning-line`). */
+  reasoningLine?: boolean;
   /** Distinct queries the model wrote beyond `maxQueries`, in order (not executed). */
   queriesOverCap: string[];
 }
@@ -184,8 +186,11 @@ function splitQueries(source: string, maxQueries: number): { kept: string[]; ove
  * flagged `headingList`); any other text is an `unmarked` answer (H4).
  */
 export function parseHdsResponse(text: string, maxQueries: number): HdsParsedResponse {
-  const { visibleText, reasoning, thinkClosedAtBlock } = splitReasoning(text);
-  const base = { visibleText, reasoning, queriesOverCap: [] as string[], ...(thinkClosedAtBlock ? { thinkClosedAtBlock } : {}) };
+  const split = splitReasoning(text);
+  const line = leadingReasoningLine(split.visibleText);
+  const visibleText = line ? split.visibleText.slice(line.end) : split.visibleText;
+  const reasoning = line ? [split.reasoning, line.text].filter((r) => r !== '').join('\n\n') : split.reasoning;
+  const base = { visibleText, reasoning, queriesOverCap: [] as string[], ...(split.thinkClosedAtBlock ? { thinkClosedAtBlock: true } : {}), ...(line ? { reasoningLine: true } : {}) };
   const placeholderAnswer: HdsParsedResponse = { ...base, action: { kind: 'answer', text: '' }, marker: 'boxed' };
 
   const boxed = extractBoxed(visibleText);
@@ -219,6 +224,20 @@ export function parseHdsResponse(text: string, maxQueries: number): HdsParsedRes
   };
   if (unterminated) parsed.unterminatedQueryBlock = true;
   return parsed;
+}
+
+/**
+ * A reply's opening "Reasoning: …" line (extension `reasoning-line`, the line the dsw-1 plan prompt asks for): up to
+ * the first line break, query block, `\\boxed` or `<answer>`, whichever comes first; its text without the label.
+ * It is reasoning (H2), never an answer.
+ */
+function leadingReasoningLine(visibleText: string): { end: number; text: string } | undefined {
+  const m = /^\s*reasoning\s*:/i.exec(visibleText);
+  if (!m) return undefined;
+  const rest = visibleText.slice(m[0].length);
+  const stops = [rest.indexOf('\n'), rest.search(BEGIN_QUERIES), rest.indexOf('\\boxed'), rest.search(/<answer>/i)].filter((i) => i >= 0);
+  const cut = stops.length > 0 ? Math.min(...stops) : rest.length;
+  return { end: m[0].length + cut, text: rest.slice(0, cut).trim() };
 }
 
 /** The first query block (either spelling, H1), its queries split and capped; undefined when there is none. */
