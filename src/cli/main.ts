@@ -3,6 +3,7 @@ import { redactingIo } from './redacting-io.ts';
 import { compareCommand, compareHelp } from './commands/compare.ts';
 import { evalCommand, evalHelp } from './commands/eval.ts';
 import { hdsCommand, hdsHelp } from './commands/hds.ts';
+import { indexCommand, indexHelp } from './commands/index-opensearch.ts';
 import { runCommand, runHelp } from './commands/run.ts';
 import { searchCommand, searchHelp } from './commands/search.ts';
 import { serveCommand, serveHelp } from './commands/serve.ts';
@@ -21,6 +22,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   compare: { run: compareCommand, help: compareHelp, summary: 'compare runs with a baseline: deltas, wins/losses, p-values' },
   sweep: { run: sweepCommand, help: sweepHelp, summary: 'sweep GQR settings over a query set; one row per grid point, with baselines' },
   serve: { run: serveCommand, help: serveHelp, summary: 'serve a dataset over HTTP+JSON for the app (search, runs, GQR, documents)' },
+  index: { run: indexCommand, help: indexHelp, summary: 'stream a dataset into an OpenSearch index (then --opensearch <url> --index <name> in place of --dataset)' },
   hds: { run: hdsCommand, help: hdsHelp, summary: 'run the Hybrid Deep Searcher (and baselines) with a chat model; EM/F1/evidence recall' },
 };
 
