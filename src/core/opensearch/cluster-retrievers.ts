@@ -15,6 +15,12 @@ import { Analyzer } from '../text/analyzer.ts';
 import { innerProductOfKnnScore, SEARCH_FIELD, VECTOR_FIELD, type ClusterCorpusMeta } from './cluster-index.ts';
 import type { OpenSearchClient } from './opensearch-client.ts';
 
+/**
+ * Equal scores ordered by document id: otherwise each shard breaks ties by its own document order, and a 2-shard
+ * index would list (and cut at k) tied documents differently from a 1-shard one.
+ */
+const TIES_BY_ID = [{ _score: 'desc' }, { id: 'asc' }];
+
 /** Where a cluster retriever runs, as its run configuration records it. */
 function engineConfig(client: OpenSearchClient, index: string, meta: ClusterCorpusMeta): Record<string, unknown> {
   return { engine: 'opensearch', engineVersion: meta.engineVersion ?? null, opensearch: client.url, index, shards: meta.shards, searchType: 'dfs_query_then_fetch' };
@@ -78,7 +84,7 @@ export class OpenSearchBm25Retriever implements TermMatchingRetriever {
     const should = terms.map((term) => ({ term: { [SEARCH_FIELD]: { value: term, _name: term } } }));
     const hits = await this.client.search(
       this.index,
-      { size: k, _source: false, query: { bool: { should, minimum_should_match: 1, ...(ids ? { filter: { ids: { values: ids } } } : {}) } } },
+      { size: k, _source: false, sort: TIES_BY_ID, query: { bool: { should, minimum_should_match: 1, ...(ids ? { filter: { ids: { values: ids } } } : {}) } } },
       signal,
     );
     return hits.map((hit) => ({ id: hit._id, score: hit._score ?? 0, terms: terms.filter((t) => hit.matched_queries?.includes(t)) }));
@@ -141,7 +147,7 @@ export class OpenSearchDenseRetriever implements Retriever {
       this.knn.kind === 'exact'
         ? { script_score: { query: { match_all: {} }, script: { source: 'knn_score', lang: 'knn', params: { field: VECTOR_FIELD, query_value: vector, space_type: 'innerproduct' } } } }
         : { knn: { [VECTOR_FIELD]: { vector, k, method_parameters: { ef_search: Math.max(this.knn.efSearch, k) } } } };
-    const hits = await this.client.search(this.index, { size: k, _source: false, query }, signal);
+    const hits = await this.client.search(this.index, { size: k, _source: false, sort: TIES_BY_ID, query }, signal);
     return hits.map((hit) => ({ id: hit._id, score: innerProductOfKnnScore(hit._score ?? 0) }));
   }
 

@@ -1,0 +1,147 @@
+// The sample corpus indexed into a real OpenSearch node (scripts/opensearch/vitest-opensearch.ts starts one, or
+// DSW_OPENSEARCH_URL names it) and searched through the CLI beside the same runs on the local dataset.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { indexIntoOpenSearch, OpenSearchClient, OpenSearchCorpusStore, parseRunJson, type RunRecord } from '../../core/index.ts';
+import { captureIo } from '../../test-support/capture-io.ts';
+import { ensureBundledTinyModel } from '../../test-support/tiny-model.ts';
+import { main } from '../main.ts';
+import { directorySources } from '../node-sources.ts';
+import { loadDataset } from '../load-dataset.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const dataset = 'sample-data/meridian';
+const model = 'public/models/tiny-bert';
+const url = inject('opensearchUrl');
+// Names of this file's indexes; each test run replaces them.
+const ONE_SHARD = 'dsw-test-meridian-1';
+const TWO_SHARDS = 'dsw-test-meridian-2';
+let tmp: string;
+
+if (!url) {
+  process.stderr.write('\n*** OpenSearch tests SKIPPED: no node (DSW_OPENSEARCH=off) ***\n\n');
+}
+
+async function dsw(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const io = captureIo(root);
+  const code = await main(args, io);
+  return { code, stdout: io.stdout, stderr: io.stderr };
+}
+
+async function index(name: string, ...extra: string[]): Promise<void> {
+  const result = await dsw('index', '--dataset', dataset, '--opensearch', url, '--index', name, '--model', model, '--replace', ...extra);
+  expect(result.stderr).not.toMatch(/failed|refused/i);
+  expect(result.code).toBe(0);
+}
+
+const runs = new Map<string, RunRecord>();
+/** A saved run of `pipeline` on the local dataset or on an index (cached: several tests compare the same runs). */
+async function run(where: 'local' | string, pipeline: string, ...extra: string[]): Promise<RunRecord> {
+  const key = [where, pipeline, ...extra].join(' ');
+  if (!runs.has(key)) {
+    const file = path.join(tmp, `run-${runs.size}.json`);
+    const source = where === 'local' ? ['--dataset', dataset] : ['--opensearch', url, '--index', where];
+    const result = await dsw('run', ...source, '--pipeline', pipeline, ...(pipeline === 'bm25' ? [] : ['--model', model]), '--top-k', '100', '--save-json', file, ...extra);
+    expect(result.stderr).not.toMatch(/dsw run:/);
+    expect(result.code).toBe(0);
+    runs.set(key, parseRunJson(fs.readFileSync(file, 'utf8')));
+  }
+  return runs.get(key)!;
+}
+
+const ndcg = (record: RunRecord) => record.metrics!.aggregate['nDCG@10']!;
+const top10 = (record: RunRecord) => Object.fromEntries(record.rankings!.map((r) => [r.queryId, r.docIds.slice(0, 10)]));
+
+describe.skipIf(!url)('an OpenSearch corpus (real node)', () => {
+  beforeAll(async () => {
+    ensureBundledTinyModel();
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-opensearch-'));
+    await index(ONE_SHARD);
+    await index(TWO_SHARDS, '--shards', '2');
+  }, 180_000);
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it('holds the corpus with its queries and qrels, the same checksum as a local load', async () => {
+    const client = new OpenSearchClient({ url });
+    const count = await client.request<{ count: number }>('GET', `/${ONE_SHARD}/_count`);
+    expect(count.count).toBe(168);
+    const local = await run('local', 'bm25');
+    const cluster = await run(ONE_SHARD, 'bm25');
+    expect(cluster.metrics!.queryCount).toBe(local.metrics!.queryCount);
+    const stored = await OpenSearchCorpusStore.open(client, ONE_SHARD);
+    const loaded = await loadDataset(dataset, captureIo(root));
+    expect(stored.record.checksum).toBe(loaded.corpus.checksum);
+    expect(await stored.getQrels(ONE_SHARD)).toEqual(await loaded.store.getQrels(loaded.corpus.id));
+    expect(await stored.getQueries(ONE_SHARD)).toEqual(await loaded.store.getQueries(loaded.corpus.id));
+    expect((await stored.getDocuments(ONE_SHARD, ['m001']))[0]).toEqual((await loaded.store.getDocuments(loaded.corpus.id, ['m001']))[0]);
+    expect(cluster.config).toMatchObject({ engine: 'opensearch', index: ONE_SHARD, shards: 1, searchType: 'dfs_query_then_fetch' });
+  }, 120_000);
+
+  it('BM25 nDCG@10 is within 0.005 of the local run', async () => {
+    const local = ndcg(await run('local', 'bm25'));
+    const cluster = ndcg(await run(ONE_SHARD, 'bm25'));
+    expect(local).toBeGreaterThan(0.5);
+    expect(Math.abs(cluster - local)).toBeLessThan(0.005);
+  }, 120_000);
+
+  it('exact dense nDCG@10 is within 0.002 of the local run (the same encoder, stored float vectors)', async () => {
+    const local = await run('local', 'dense');
+    const cluster = await run(ONE_SHARD, 'dense');
+    expect(Math.abs(ndcg(cluster) - ndcg(local))).toBeLessThan(0.002);
+    expect(cluster.config).toMatchObject({ knn: { method: 'exact' } });
+  }, 180_000);
+
+  it('GQR nDCG@10 is within 0.005 of the local run (pooled vectors fetched by mget)', async () => {
+    const local = await run('local', 'gqr');
+    const cluster = await run(ONE_SHARD, 'gqr');
+    expect(Math.abs(ndcg(cluster) - ndcg(local))).toBeLessThan(0.005);
+  }, 300_000);
+
+  it('a 1-shard and a 2-shard index give the same top-10 (BM25 and dense)', async () => {
+    expect(top10(await run(TWO_SHARDS, 'bm25'))).toEqual(top10(await run(ONE_SHARD, 'bm25')));
+    expect(top10(await run(TWO_SHARDS, 'dense'))).toEqual(top10(await run(ONE_SHARD, 'dense')));
+  }, 300_000);
+
+  it('HNSW is selectable and its parameters are saved with the run', async () => {
+    const hnsw = await run(ONE_SHARD, 'dense', '--hnsw-ef-search', '200');
+    expect(hnsw.config).toMatchObject({ knn: { method: 'hnsw', m: 16, efConstruction: 100, efSearch: 200 } });
+    // 168 vectors and ef_search 200: the graph search visits every document, so it agrees with exact scoring.
+    expect(Math.abs(ndcg(hnsw) - ndcg(await run(ONE_SHARD, 'dense')))).toBeLessThan(0.002);
+  }, 180_000);
+
+  it('k1 and b are index settings: a pipeline asking others is refused, --set-bm25 changes them in place', async () => {
+    const refused = await dsw('search', '--opensearch', url, '--index', TWO_SHARDS, '--query', 'salt marsh', '--param', 'k1=1.2', '--param', 'b=0.75');
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/k1=0\.9, b=0\.4.*--set-bm25/s);
+    const set = await dsw('index', '--opensearch', url, '--index', TWO_SHARDS, '--set-bm25', 'k1=1.2,b=0.75');
+    expect(set.code).toBe(0);
+    const local = ndcg(await run('local', 'bm25', '--param', 'k1=1.2', '--param', 'b=0.75'));
+    const cluster = ndcg(await run(TWO_SHARDS, 'bm25', '--param', 'k1=1.2', '--param', 'b=0.75'));
+    expect(Math.abs(cluster - local)).toBeLessThan(0.005);
+    expect(ndcg(await run(TWO_SHARDS, 'bm25', '--param', 'k1=1.2', '--param', 'b=0.75'))).not.toBe(ndcg(await run(ONE_SHARD, 'bm25')));
+  }, 180_000);
+
+  it('dsw index refuses another corpus without --replace, and an interrupted index continues where it stopped', async () => {
+    const name = 'dsw-test-resume';
+    const client = new OpenSearchClient({ url });
+    const sources = await directorySources(path.join(root, dataset));
+    const controller = new AbortController();
+    const options = { index: name, name: 'meridian', fingerprint: 'sample-v1', replace: true, batchSize: 50 };
+    await expect(
+      indexIntoOpenSearch(sources, options, client, (p) => p.documentsDone >= 100 && controller.abort(), controller.signal),
+    ).rejects.toThrow();
+    const meta = (await client.mget<{ status: string; documentsDone: number }>(`${name}__dsw`, ['corpus']))[0]!;
+    expect(meta).toMatchObject({ status: 'indexing', documentsDone: 100 });
+    const resumed = await indexIntoOpenSearch(sources, { ...options, replace: false }, client);
+    expect(resumed.outcome).toBe('resumed');
+    expect(resumed.resumedAt).toBe(100);
+    expect(resumed.meta.record.documentCount).toBe(168);
+    expect((await client.request<{ count: number }>('GET', `/${name}/_count`)).count).toBe(168);
+    const refused = await dsw('index', '--dataset', 'e2e/fixtures/tiny-beir', '--opensearch', url, '--index', name);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/already holds another corpus in "dsw-test-resume".*--replace/);
+    await client.request('DELETE', `/${name},${name}__dsw`);
+  }, 120_000);
+});
