@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { indexIntoOpenSearch, OpenSearchClient, OpenSearchCorpusStore, parseRunJson, type RunRecord } from '../../core/index.ts';
 import { captureIo } from '../../test-support/capture-io.ts';
+import { OpenAiTestServer, type RecordedRequest } from '../../test-support/openai-test-server.ts';
 import { ensureBundledTinyModel } from '../../test-support/tiny-model.ts';
 import { main } from '../main.ts';
 import { directorySources } from '../node-sources.ts';
@@ -122,6 +123,40 @@ describe.skipIf(!url)('an OpenSearch corpus (real node)', () => {
     expect(Math.abs(cluster - local)).toBeLessThan(0.005);
     expect(ndcg(await run(TWO_SHARDS, 'bm25', '--param', 'k1=1.2', '--param', 'b=0.75'))).not.toBe(ndcg(await run(ONE_SHARD, 'bm25')));
   }, 180_000);
+
+  it('dsw hds and dsw sweep on the cluster corpus retrieve and score as on the local dataset', async () => {
+    const Q = (q: string) => `<|begin search queries|>${q}<|end search queries|>`;
+    const turnOf = (request: RecordedRequest) => Number(/Turn: (\d+)\//.exec(JSON.stringify(request.body))?.[1] ?? 0);
+    const llm = new OpenAiTestServer({
+      respond: (request) => ({ content: turnOf(request) === 1 ? Q('who designed Harrow Point Light; Harrow Point Light engineer') : 'So the answer is \\boxed{Margery Fennick}' }),
+    });
+    const baseUrl = await llm.start();
+    try {
+      const question = 'Who founded the college attended by the engineer who designed the Harrow Point lighthouse?';
+      const hds = async (...source: string[]) => {
+        const out = path.join(tmp, `hds-${source.length}.json`);
+        const result = await dsw('hds', ...source, '--question', question, '--base-url', baseUrl, '--model', 'm', '--out', out);
+        expect(result.stderr).not.toMatch(/dsw hds:/);
+        expect(result.code).toBe(0);
+        return (JSON.parse(fs.readFileSync(out, 'utf8')) as { runs: { run: { retrievedIds: string[]; answer: string } }[] }).runs[0]!.run;
+      };
+      const local = await hds('--dataset', dataset);
+      const cluster = await hds('--opensearch', url, '--index', ONE_SHARD);
+      expect(cluster.answer).toBe('Margery Fennick');
+      expect(cluster.retrievedIds.length).toBeGreaterThan(0);
+      expect(cluster.retrievedIds).toEqual(local.retrievedIds);
+    } finally {
+      await llm.close();
+    }
+    const sweep = async (...source: string[]) => {
+      const result = await dsw('sweep', ...source, '--model', model, '--grid', 'mixtureAlpha=0,1', '--json');
+      expect(result.code).toBe(0);
+      return JSON.parse(result.stdout) as { points: { measures: Record<string, number> }[] };
+    };
+    const [local, cluster] = [await sweep('--dataset', dataset), await sweep('--opensearch', url, '--index', ONE_SHARD)];
+    expect(cluster.points).toHaveLength(2);
+    cluster.points.forEach((point, i) => expect(Math.abs(point.measures['nDCG@10']! - local.points[i]!.measures['nDCG@10']!)).toBeLessThan(0.005));
+  }, 240_000);
 
   it('dsw index refuses another corpus without --replace, and an interrupted index continues where it stopped', async () => {
     const name = 'dsw-test-resume';
