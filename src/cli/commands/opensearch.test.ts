@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { indexIntoOpenSearch, OpenSearchClient, OpenSearchCorpusStore, parseRunJson, type RunRecord } from '../../core/index.ts';
+import { Analyzer, indexIntoOpenSearch, OpenSearchClient, OpenSearchCorpusStore, parseRunJson, type RunRecord } from '../../core/index.ts';
 import { captureIo } from '../../test-support/capture-io.ts';
 import { OpenAiTestServer, type RecordedRequest } from '../../test-support/openai-test-server.ts';
 import { ensureBundledTinyModel } from '../../test-support/tiny-model.ts';
@@ -78,6 +78,18 @@ describe.skipIf(!url)('an OpenSearch corpus (real node)', () => {
     expect(await stored.getQueries(ONE_SHARD)).toEqual(await loaded.store.getQueries(loaded.corpus.id));
     expect((await stored.getDocuments(ONE_SHARD, ['m001']))[0]).toEqual((await loaded.store.getDocuments(loaded.corpus.id, ['m001']))[0]);
     expect(cluster.config).toMatchObject({ engine: 'opensearch', index: ONE_SHARD, shards: 1, searchType: 'dfs_query_then_fetch' });
+  }, 120_000);
+
+  it("the index's analyzer makes the workbench's terms from every text of the sample corpus and some hostile words", async () => {
+    const client = new OpenSearchClient({ url });
+    const loaded = await loadDataset(dataset, captureIo(root));
+    const docs = await loaded.store.listDocuments(loaded.corpus.id, { limit: 1000 });
+    const texts = [...docs.map((d) => (d.title ? `${d.title}\n${d.text}` : d.text)), "Harrow's 3.5 U.S. running—dogs 東京 café naïve «quoted» e-mail"];
+    const analyzer = new Analyzer(loaded.corpus.analyzer);
+    for (const text of texts) {
+      const analyzed = await client.request<{ tokens: { token: string }[] }>('POST', `/${ONE_SHARD}/_analyze`, { analyzer: 'dsw_text', text });
+      expect(analyzed.tokens.map((t) => t.token)).toEqual(analyzer.terms(text));
+    }
   }, 120_000);
 
   it('BM25 nDCG@10 is within 0.005 of the local run', async () => {
