@@ -231,7 +231,7 @@ export async function deleteCorpusIndexes(client: OpenSearchClient, index: strin
  * index is closed (Lucene keeps document lengths, not k1/b, in the index, so nothing is reindexed).
  */
 export async function setClusterBm25(client: OpenSearchClient, index: string, bm25: { k1: number; b: number }, signal?: AbortSignal): Promise<void> {
-  const meta = await readClusterMeta(client, index, { ready: true });
+  await readClusterMeta(client, index, { ready: true });
   await client.request('POST', `/${index}/_close?wait_for_active_shards=all`, undefined, signal);
   try {
     await client.request('PUT', `/${index}/_settings`, { index: { similarity: { dsw_bm25: { type: 'BM25', k1: bm25.k1, b: bm25.b } } } }, signal);
@@ -239,7 +239,6 @@ export async function setClusterBm25(client: OpenSearchClient, index: string, bm
     await client.request('POST', `/${index}/_open?wait_for_active_shards=all`, undefined, signal);
   }
   await client.request('POST', `/${sideIndexOf(index)}/_update/corpus?refresh=true`, { doc: { bm25 } }, signal);
-  void meta;
 }
 
 async function putMeta(client: OpenSearchClient, index: string, meta: ClusterCorpusMeta, signal?: AbortSignal): Promise<void> {
