@@ -110,6 +110,8 @@ describe.skipIf(!url)('an OpenSearch corpus (real node)', () => {
     const local = await run('local', 'gqr');
     const cluster = await run(ONE_SHARD, 'gqr');
     expect(Math.abs(ndcg(cluster) - ndcg(local))).toBeLessThan(0.005);
+    // Every query refined in the embedding space: each pooled document's vector came back from the cluster.
+    expect(cluster.config).toMatchObject({ pathsTaken: { single: 54, 'score-space': 0 } });
   }, 300_000);
 
   it('a 1-shard and a 2-shard index give the same top-10 (BM25 and dense)', async () => {

@@ -2,7 +2,7 @@
 // queries and qrels from the side index. Read-only: corpora are written by `indexIntoOpenSearch` (dsw index).
 import type { CorpusDocument, CorpusQuery, Qrel } from '../corpus/types.ts';
 import type { CorpusCommit, CorpusRecord, CorpusStore } from '../storage/corpus-store.ts';
-import { sideIndexOf, VECTOR_FIELD, type ClusterCorpusMeta } from './cluster-index.ts';
+import { sideIndexOf, STORED_VECTOR_FIELD, type ClusterCorpusMeta } from './cluster-index.ts';
 import { OpenSearchError, type OpenSearchClient } from './opensearch-client.ts';
 
 /** The side index's record of a corpus index; an error in words when there is none or it is not complete. */
@@ -82,7 +82,7 @@ export class OpenSearchCorpusStore implements CorpusStore {
 
   async getDocuments(corpusId: string, ids: readonly string[]): Promise<Array<CorpusDocument | undefined>> {
     this.check(corpusId);
-    const sources = await this.client.mget<StoredDocument>(this.index, ids, { excludes: [VECTOR_FIELD] });
+    const sources = await this.client.mget<StoredDocument>(this.index, ids, { excludes: [STORED_VECTOR_FIELD] });
     return sources.map((source) => (source ? asDocument(source) : undefined));
   }
 
@@ -91,7 +91,7 @@ export class OpenSearchCorpusStore implements CorpusStore {
     this.check(corpusId);
     const hits = await this.client.search<StoredDocument>(
       this.index,
-      { size: options.limit, query: { match_all: {} }, sort: [{ id: 'asc' }], _source: { excludes: [VECTOR_FIELD] }, ...(options.after !== undefined ? { search_after: [options.after] } : {}) },
+      { size: options.limit, query: { match_all: {} }, sort: [{ id: 'asc' }], _source: { excludes: [STORED_VECTOR_FIELD] }, ...(options.after !== undefined ? { search_after: [options.after] } : {}) },
       undefined,
       'query_then_fetch',
     );

@@ -18,8 +18,13 @@ export interface HnswParams {
 
 export const DEFAULT_HNSW: Readonly<HnswParams> = Object.freeze({ m: 16, efConstruction: 100 });
 
+/** Version of the index layout below; an index of another layout is not resumed or reused. */
+export const CLUSTER_LAYOUT = 2;
+
 /** What a corpus index holds and how it was built; the side index's `corpus` document. */
 export interface ClusterCorpusMeta {
+  /** `CLUSTER_LAYOUT` when it was made. */
+  layout?: number;
   /** The workbench's record of the corpus (counts, analyzer, checksum, sources). */
   record: CorpusRecord;
   /** `indexing` until every document, query and qrel is written; then `ready`. */
@@ -41,6 +46,24 @@ export interface ClusterCorpusMeta {
 /** The analysed field BM25 searches: title and text as the workbench indexes them (`title\ntext`). */
 export const SEARCH_FIELD = 'search_text';
 export const VECTOR_FIELD = 'vector';
+/** The stored copy of each vector: its float32 bytes (little-endian) in base64, 4/3 of the raw size, read back exactly. */
+export const STORED_VECTOR_FIELD = 'vector_f32';
+
+/** A vector's float32 bytes as base64 (what `STORED_VECTOR_FIELD` holds). */
+export function vectorToBase64(vector: Float32Array): string {
+  const bytes = new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
+/** The float32 vector a `vectorToBase64` string holds. */
+export function vectorFromBase64(text: string): Float32Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Float32Array(bytes.buffer);
+}
 
 /** The text the workbench's BM25 index reads for a document. */
 export function searchTextOf(doc: { title: string; text: string }): string {
@@ -75,12 +98,15 @@ export function documentIndexBody(options: { analyzer: AnalyzerOptions; bm25: Pi
     },
     mappings: {
       dynamic: false,
-      _source: { excludes: [SEARCH_FIELD] },
+      // The knn_vector field is indexed, not kept: `_source` keeps its exact float32 bytes in base64 (2 KB at 384
+      // dimensions instead of ~8 KB of JSON numbers), which GQR reads back by _mget.
+      _source: { excludes: [SEARCH_FIELD, VECTOR_FIELD] },
       properties: {
         id: { type: 'keyword' },
         title: { type: 'text', index: false },
         text: { type: 'text', index: false },
         metadata: { type: 'object', enabled: false },
+        [STORED_VECTOR_FIELD]: { type: 'binary' },
         [SEARCH_FIELD]: { type: 'text', analyzer: 'dsw_text', similarity: 'dsw_bm25', norms: true },
         ...(embedding
           ? {

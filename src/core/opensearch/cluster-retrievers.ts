@@ -12,7 +12,7 @@ import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import type { Retriever, TermMatchingRetriever } from '../retrieval/retriever.ts';
 import type { MatchedDoc, ScoredDoc } from '../retrieval/types.ts';
 import { Analyzer } from '../text/analyzer.ts';
-import { innerProductOfKnnScore, SEARCH_FIELD, VECTOR_FIELD, type ClusterCorpusMeta } from './cluster-index.ts';
+import { innerProductOfKnnScore, SEARCH_FIELD, STORED_VECTOR_FIELD, VECTOR_FIELD, vectorFromBase64, type ClusterCorpusMeta } from './cluster-index.ts';
 import type { OpenSearchClient } from './opensearch-client.ts';
 
 /**
@@ -151,15 +151,15 @@ export class OpenSearchDenseRetriever implements Retriever {
     return hits.map((hit) => ({ id: hit._id, score: innerProductOfKnnScore(hit._score ?? 0) }));
   }
 
-  /** The stored float vectors of the given documents (from `_source`, as they were sent: the tab's float32 values). */
+  /** The stored float vectors of the given documents (their float32 bytes from `_source`: the tab's values, exactly). */
   async vectorsFor(ids: readonly string[], signal?: AbortSignal): Promise<Map<string, Float32Array>> {
     const out = new Map<string, Float32Array>();
     for (let start = 0; start < ids.length; start += 1000) {
       const slice = ids.slice(start, start + 1000);
-      const sources = await this.client.mget<{ [VECTOR_FIELD]?: number[] }>(this.index, slice, { includes: [VECTOR_FIELD] }, signal);
+      const sources = await this.client.mget<{ [STORED_VECTOR_FIELD]?: string }>(this.index, slice, { includes: [STORED_VECTOR_FIELD] }, signal);
       sources.forEach((source, i) => {
-        const vector = source?.[VECTOR_FIELD];
-        if (vector) out.set(slice[i]!, Float32Array.from(vector));
+        const stored = source?.[STORED_VECTOR_FIELD];
+        if (stored) out.set(slice[i]!, vectorFromBase64(stored));
       });
     }
     return out;

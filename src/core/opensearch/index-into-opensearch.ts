@@ -13,6 +13,7 @@ import type { CorpusRecord } from '../storage/corpus-store.ts';
 import { DEFAULT_ANALYZER_OPTIONS, type AnalyzerOptions } from '../text/analyzer.ts';
 import { readClusterMeta } from './cluster-corpus-store.ts';
 import {
+  CLUSTER_LAYOUT,
   DEFAULT_HNSW,
   documentIndexBody,
   SEARCH_FIELD,
@@ -20,7 +21,9 @@ import {
   SIDE_CHUNK,
   SIDE_INDEX_BODY,
   sideIndexOf,
+  STORED_VECTOR_FIELD,
   VECTOR_FIELD,
+  vectorToBase64,
   type ClusterCorpusMeta,
   type HnswParams,
 } from './cluster-index.ts';
@@ -71,8 +74,8 @@ export interface IndexResult {
 }
 
 /** The settings that make two indexes of the same files different corpora. */
-function settingsOf(meta: Pick<ClusterCorpusMeta, 'record' | 'shards' | 'bm25' | 'embedding'>): string {
-  return JSON.stringify({ analyzer: meta.record.analyzer, shards: meta.shards, bm25: meta.bm25, model: meta.embedding?.modelKey ?? null, hnsw: meta.embedding?.hnsw ?? null });
+function settingsOf(meta: Pick<ClusterCorpusMeta, 'record' | 'shards' | 'bm25' | 'embedding' | 'layout'>): string {
+  return JSON.stringify({ layout: meta.layout ?? 1, analyzer: meta.record.analyzer, shards: meta.shards, bm25: meta.bm25, model: meta.embedding?.modelKey ?? null, hnsw: meta.embedding?.hnsw ?? null });
 }
 
 export async function indexIntoOpenSearch(
@@ -106,7 +109,7 @@ export async function indexIntoOpenSearch(
     issueCount: 0,
   };
   const engineVersion = ((await client.request<{ version?: { number?: string } }>('GET', '/', undefined, signal)).version?.number) ?? undefined;
-  const wanted: ClusterCorpusMeta = { record, status: 'indexing', documentsDone: 0, fingerprint: options.fingerprint, shards, bm25, embedding, engineVersion };
+  const wanted: ClusterCorpusMeta = { layout: CLUSTER_LAYOUT, record, status: 'indexing', documentsDone: 0, fingerprint: options.fingerprint, shards, bm25, embedding, engineVersion };
 
   let existing = await readClusterMeta(client, index);
   const documentsExist = await client.exists(index);
@@ -168,7 +171,7 @@ export async function indexIntoOpenSearch(
             text: doc.text,
             ...(doc.metadata ? { metadata: doc.metadata } : {}),
             [SEARCH_FIELD]: searchTextOf(doc),
-            ...(vectors ? { [VECTOR_FIELD]: Array.from(vectors[i]!) } : {}),
+            ...(vectors ? { [VECTOR_FIELD]: Array.from(vectors[i]!), [STORED_VECTOR_FIELD]: vectorToBase64(vectors[i]!) } : {}),
           });
         });
         await client.bulk(lines, signal);
