@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Analyzer, indexIntoOpenSearch, OpenSearchClient, OpenSearchCorpusStore, parseRunJson, type RunRecord } from '../../core/index.ts';
+import { Analyzer, indexIntoOpenSearch, OKAPI_BM25, OpenSearchClient, OpenSearchCorpusStore, openSearchResources, parseRunJson, type RunRecord } from '../../core/index.ts';
 import { captureIo } from '../../test-support/capture-io.ts';
 import { OpenAiTestServer, type RecordedRequest } from '../../test-support/openai-test-server.ts';
 import { ensureBundledTinyModel } from '../../test-support/tiny-model.ts';
@@ -137,6 +137,22 @@ describe.skipIf(!url)('an OpenSearch corpus (real node)', () => {
     expect(Math.abs(cluster - local)).toBeLessThan(0.005);
     expect(ndcg(await run(TWO_SHARDS, 'bm25', '--param', 'k1=1.2', '--param', 'b=0.75'))).not.toBe(ndcg(await run(ONE_SHARD, 'bm25')));
   }, 180_000);
+
+  it('scores a given pool of ids as the unfiltered query does (an ids filter with the query); ids matching no term are absent', async () => {
+    const client = new OpenSearchClient({ url });
+    const store = await OpenSearchCorpusStore.open(client, TWO_SHARDS);
+    const bm25 = await openSearchResources(client, TWO_SHARDS, store.meta).retriever!({ kind: 'bm25', params: { ...OKAPI_BM25, ...store.meta.bm25 } });
+    const text = 'salt marsh harbour trade';
+    const top = await bm25.search(text, 30);
+    const pool = [top[3]!.id, top[17]!.id, top[29]!.id, 'm999-not-a-document'];
+    // OpenSearchBm25Retriever is not on the core's door; the retriever built for a bm25 spec is one.
+    const pooled = bm25 as unknown as { scoresFor(t: string, ids: string[]): Promise<{ id: string; score: number }[]> };
+    const scored = await pooled.scoresFor(text, pool);
+    expect(new Map(scored.map((h) => [h.id, h.score]))).toEqual(new Map([top[3]!, top[17]!, top[29]!].map((h) => [h.id, h.score])));
+    const noTerm = (await store.listDocuments(TWO_SHARDS, { limit: 200 })).find((d) => !/salt|marsh|harbour|trade/i.test(`${d.title} ${d.text}`));
+    expect(noTerm).toBeDefined();
+    expect(await pooled.scoresFor(text, [noTerm!.id])).toEqual([]);
+  }, 60_000);
 
   it('dsw hds and dsw sweep on the cluster corpus retrieve and score as on the local dataset', async () => {
     const Q = (q: string) => `<|begin search queries|>${q}<|end search queries|>`;
