@@ -21,6 +21,32 @@ import type { OpenSearchClient } from './opensearch-client.ts';
  */
 const TIES_BY_ID = [{ _score: 'desc' }, { id: 'asc' }];
 
+/** Queries a query set keeps in flight against the cluster (the engine answers them in parallel). */
+const QUERY_SET_CONCURRENCY = 4;
+
+/** Every query of a set, a few at a time; rankings in query order, progress as each one finishes. */
+async function searchConcurrently(
+  search: (text: string, k: number, signal?: AbortSignal) => Promise<ScoredDoc[]>,
+  queries: readonly { id: string; text: string }[],
+  k: number,
+  onProgress?: (done: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<Map<string, ScoredDoc[]>> {
+  const results: ScoredDoc[][] = new Array(queries.length);
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < queries.length) {
+      signal?.throwIfAborted();
+      const i = next++;
+      results[i] = await search(queries[i]!.text, k, signal);
+      onProgress?.(++done, queries.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(QUERY_SET_CONCURRENCY, queries.length) }, worker));
+  return new Map(queries.map((q, i) => [q.id, results[i]!]));
+}
+
 /** Where a cluster retriever runs, as its run configuration records it. */
 function engineConfig(client: OpenSearchClient, index: string, meta: ClusterCorpusMeta): Record<string, unknown> {
   return { engine: 'opensearch', engineVersion: meta.engineVersion ?? null, opensearch: client.url, index, shards: meta.shards, searchType: 'dfs_query_then_fetch' };
@@ -70,6 +96,10 @@ export class OpenSearchBm25Retriever implements TermMatchingRetriever {
 
   async searchMatched(text: string, k: number, signal?: AbortSignal): Promise<MatchedDoc[]> {
     return this.query(text, k, undefined, signal);
+  }
+
+  searchMany(queries: readonly { id: string; text: string }[], k: number, onProgress?: (done: number, total: number) => void, signal?: AbortSignal) {
+    return searchConcurrently((text, n, s) => this.search(text, n, s), queries, k, onProgress, signal);
   }
 
   /** The scores of the given documents for the query (those matching no term are absent): an ids filter with the query. */
@@ -149,6 +179,10 @@ export class OpenSearchDenseRetriever implements Retriever {
         : { knn: { [VECTOR_FIELD]: { vector, k, method_parameters: { ef_search: Math.max(this.knn.efSearch, k) } } } };
     const hits = await this.client.search(this.index, { size: k, _source: false, sort: TIES_BY_ID, query }, signal);
     return hits.map((hit) => ({ id: hit._id, score: innerProductOfKnnScore(hit._score ?? 0) }));
+  }
+
+  searchMany(queries: readonly { id: string; text: string }[], k: number, onProgress?: (done: number, total: number) => void, signal?: AbortSignal) {
+    return searchConcurrently((text, n, s) => this.search(text, n, s), queries, k, onProgress, signal);
   }
 
   /** The stored float vectors of the given documents (their float32 bytes from `_source`: the tab's values, exactly). */
