@@ -8,7 +8,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'bin/**/*.test.ts', 'scripts/**/*.test.ts'],
     pool: 'forks',
     testTimeout: 30_000,
-    globalSetup: ['scripts/vitest-generate.ts'],
+    globalSetup: ['scripts/vitest-generate.ts', 'scripts/opensearch/vitest-opensearch.ts'],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
   },
 });

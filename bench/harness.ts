@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Where the shared test collections are, when this checkout sits beside them. */
-export const SHARED_DATA = path.resolve(import.meta.dirname, '../../shared/data');
+/** Where the shared test collections are, when this checkout sits beside them (DSW_SHARED_DATA names another place). */
+export const SHARED_DATA = process.env.DSW_SHARED_DATA ? path.resolve(process.env.DSW_SHARED_DATA) : path.resolve(import.meta.dirname, '../../shared/data');
 
 export function sharedDataset(name: string): string | null {
   const dir = path.join(SHARED_DATA, name);

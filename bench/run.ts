@@ -6,7 +6,8 @@ console.log(`# Deep Search Workbench benchmarks — ${new Date().toISOString()}`
 console.log(`node ${process.version}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`);
 
 // `npm run bench -- <section> …` runs only those sections: core, scale, real, hds-real (all by default); `dense`
-// runs the dense part of core alone, `dense-peers` (never by default) exact dense at 100k and 1M against numpy/faiss.
+// runs the dense part of core alone; `dense-peers` (never by default) exact dense at 100k and 1M against numpy/faiss;
+// `opensearch` (only when named: it starts a 2-node cluster).
 const only = process.argv.slice(2);
 if (process.env.HDS_REAL_ONLY === '1') only.push('hds-real');
 const wants = (section: string) => only.length === 0 || only.includes(section);
@@ -25,3 +26,4 @@ if (wants('scale')) {
 }
 if (wants('real')) await (await import('./real-models.ts')).benchRealModels();
 if (wants('hds-real')) await (await import('./hds-real.ts')).benchHdsReal();
+if (only.includes('opensearch')) await (await import('./opensearch.ts')).benchOpenSearch();

@@ -58,7 +58,7 @@ describe('dsw', () => {
 
   it('gives one clear line and a non-zero exit for bad arguments and unreadable files', async () => {
     const cases: Array<[string[], RegExp]> = [
-      [['search', '--query', 'x'], /^dsw search: dsw search needs --dataset <dir>\n$/],
+      [['search', '--query', 'x'], /^dsw search: dsw search needs --dataset <dir> \(or --opensearch <url> --index <name>\)\n$/],
       [['search', '--dataset', '/nonexistent/dir', '--query', 'x'], /^dsw search: Cannot read dataset \/nonexistent\/dir: no such file or directory\n$/],
       [['search', '--dataset', dataset, '--query', 'x', '--top-k', 'ten'], /--top-k must be a whole number from 1 to 100000, got "ten"/],
       [['run', '--dataset', dataset, '--out', 'x.run', '--param', 'k1'], /--param expects name=value, got "k1"/],

@@ -37,6 +37,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     load: async () => import('./commands/serve.ts').then((m) => ({ run: m.serveCommand, help: m.serveHelp })),
     summary: 'serve a dataset over HTTP+JSON for the app (search, runs, GQR, documents)',
   },
+  index: {
+    load: async () => import('./commands/index-opensearch.ts').then((m) => ({ run: m.indexCommand, help: m.indexHelp })),
+    summary: 'stream a dataset into an OpenSearch index (then --opensearch <url> --index <name> in place of --dataset)',
+  },
   hds: {
     load: async () => import('./commands/hds.ts').then((m) => ({ run: m.hdsCommand, help: m.hdsHelp })),
     summary: 'run the Hybrid Deep Searcher (and baselines) with a chat model; EM/F1/evidence recall',

@@ -22,6 +22,7 @@ import {
   type DenseIndex,
   type DocumentVectorCache,
   type EmbeddingDtype,
+  type Embedder,
   type EmbeddingModelSource,
   type EmbeddingSetRecord,
   type ModelFileHash,
@@ -121,8 +122,7 @@ export async function buildPipelineFromOptions(
   models: ModelOptions = {},
 ): Promise<BuiltPipeline> {
   if (!(PIPELINE_KINDS as readonly string[]).includes(pipeline)) throw new CliError(`Unknown pipeline "${pipeline}"; available: ${PIPELINE_KINDS.join(', ')}`);
-  const known = [...ANALYZER_KEYS, ...BM25_KEYS, ...(pipeline === 'bm25' ? [] : DENSE_KEYS), ...(pipeline === 'rrf' ? RRF_KEYS : []), ...(pipeline === 'cc' ? CC_KEYS : []), ...(pipeline === 'gqr' ? GQR_KEYS : [])];
-  rejectUnknown(params, known, pipeline);
+  checkPipelineParams(pipeline, params);
   const bm25: PipelineSpec = { kind: 'bm25', params: bm25Params(params) };
   const node = { node: process.version };
   if (pipeline === 'bm25') {
@@ -131,6 +131,17 @@ export async function buildPipelineFromOptions(
   }
 
   const { modelKey, index, runtime, modelFiles } = await embedDataset(dataset, params, io, models);
+  const spec = pipelineSpecFromParams(pipeline, params, modelKey, bm25);
+  const resources = { bm25Index: async () => dataset.index, denseIndex: async () => index };
+  const environment = { host: nodeHostEnvironment(), modelFiles: modelFiles ? { [modelKey]: modelFiles } : {} };
+  return { retriever: await build(spec, resources), spec, resources, runtime: { ...runtime, ...node }, environment };
+}
+
+/**
+ * The spec a `--pipeline` and its `--param`s name, given the embedding set's model key for its dense part (the
+ * local dataset's or an OpenSearch corpus's) and the BM25 part.
+ */
+export function pipelineSpecFromParams(pipeline: string, params: Record<string, ParamValue>, modelKey: string, bm25: PipelineSpec): PipelineSpec {
   const searchMode = 'searchMode' in params ? expectOneOf('searchMode', params.searchMode, ['single', 'multi'] as const) : undefined;
   const vectorForm = 'vectorForm' in params ? expectOneOf('vectorForm', params.vectorForm, ['auto', 'float32', 'int8', 'binary'] as const) : undefined;
   const dense: PipelineSpec = { kind: 'dense', modelKey, ...(searchMode ? { searchMode } : {}), ...(vectorForm ? { vectorForm } : {}) };
@@ -153,9 +164,7 @@ export async function buildPipelineFromOptions(
       fetchKMultiplier,
     };
   }
-  const resources = { bm25Index: async () => dataset.index, denseIndex: async () => index };
-  const environment = { host: nodeHostEnvironment(), modelFiles: modelFiles ? { [modelKey]: modelFiles } : {} };
-  return { retriever: await build(spec, resources), spec, resources, runtime: { ...runtime, ...node }, environment };
+  return spec;
 }
 
 async function build(spec: PipelineSpec, resources: RetrievalResources): Promise<Retriever> {
@@ -166,7 +175,7 @@ async function build(spec: PipelineSpec, resources: RetrievalResources): Promise
   }
 }
 
-function bm25Params(params: Record<string, ParamValue>): Bm25Params {
+export function bm25Params(params: Record<string, ParamValue>): Bm25Params {
   const bm25: Partial<Bm25Params> = {};
   for (const key of ['k1', 'b', 'd'] as const) if (key in params) bm25[key] = expectNumber(key, params[key]);
   if ('termCountBoost' in params) bm25.termCountBoost = expectBoolean('termCountBoost', params.termCountBoost);
@@ -187,13 +196,8 @@ export function resolveModelSource(models: ModelOptions, cwd: string): { source:
   return { source: { location: 'path', modelId: model, parentPath: dir }, localModelPath: `${dir}${path.sep}` };
 }
 
-/** Embeds every document of the dataset with `--model` (into memory): the dense index and its embedding set. */
-export async function embedDataset(
-  dataset: LoadedDataset,
-  params: Record<string, ParamValue>,
-  io: CliIo,
-  models: ModelOptions,
-): Promise<{ modelKey: string; index: DenseIndex; set: EmbeddingSetRecord; runtime: Readonly<Record<string, string>>; modelFiles?: ModelFileHash[] }> {
+/** Loads `--model` with its `--param` settings (dtype, pooling, prefixes, maxTokens, batchSize) and hashes its files. */
+export async function loadCliEmbedder(params: Record<string, ParamValue>, io: CliIo, models: ModelOptions): Promise<{ embedder: Embedder; source: EmbeddingModelSource }> {
   const { source, localModelPath } = resolveModelSource(models, io.cwd);
   const preset = presetForModel(source.modelId);
   const text = (key: string) => (key in params ? String(params[key]) : undefined);
@@ -215,6 +219,17 @@ export async function embedDataset(
     throw new CliError((error as Error).message);
   }
   if (source.location === 'path' && source.parentPath) embedder.modelFiles = await hashModelFolder(path.join(source.parentPath, source.modelId), text('dtype') ?? 'fp32');
+  return { embedder, source };
+}
+
+/** Embeds every document of the dataset with `--model` (into memory): the dense index and its embedding set. */
+export async function embedDataset(
+  dataset: LoadedDataset,
+  params: Record<string, ParamValue>,
+  io: CliIo,
+  models: ModelOptions,
+): Promise<{ modelKey: string; index: DenseIndex; set: EmbeddingSetRecord; runtime: Readonly<Record<string, string>>; modelFiles?: ModelFileHash[] }> {
+  const { embedder, source } = await loadCliEmbedder(params, io, models);
   const tokens = 'tokens' in params ? expectBoolean('tokens', params.tokens) : params.searchMode === 'multi';
   const started = performance.now();
   let lastReport = started;
@@ -290,6 +305,12 @@ export function gqrConfigFromParams(params: Record<string, ParamValue>): GqrConf
   } catch (error) {
     throw new CliError(`--param: ${(error as Error).message}`);
   }
+}
+
+/** Rejects a `--param` the pipeline does not take (with the list of those it takes). */
+export function checkPipelineParams(pipeline: string, params: Record<string, ParamValue>): void {
+  const known = [...ANALYZER_KEYS, ...BM25_KEYS, ...(pipeline === 'bm25' ? [] : DENSE_KEYS), ...(pipeline === 'rrf' ? RRF_KEYS : []), ...(pipeline === 'cc' ? CC_KEYS : []), ...(pipeline === 'gqr' ? GQR_KEYS : [])];
+  rejectUnknown(params, known, pipeline);
 }
 
 function rejectUnknown(params: Record<string, ParamValue>, known: string[], pipeline: string): void {

@@ -342,3 +342,8 @@ export {
 export { batchRequestOfRecipe, llmDifferences } from './runs/batch-recipe.ts';
 export { sweepRecipeExperiment, sweepRequestOfRecipe } from './runs/sweep-recipe.ts';
 export { exportCorpusSnapshot, importCorpusSnapshot, type SnapshotProgress } from './use-cases/corpus-snapshot.ts';
+export { OpenSearchClient } from './opensearch/opensearch-client.ts';
+export { OpenSearchCorpusStore } from './opensearch/cluster-corpus-store.ts';
+export { openSearchResources, type ClusterKnnMode } from './opensearch/cluster-retrievers.ts';
+export { DEFAULT_HNSW } from './opensearch/cluster-index.ts';
+export { indexIntoOpenSearch, setClusterBm25 } from './opensearch/index-into-opensearch.ts';

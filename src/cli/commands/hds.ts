@@ -29,6 +29,7 @@ import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-opti
 import { CliError, type CliCommand } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions } from '../pipeline-options.ts';
+import { buildClusterPipeline, openClusterCorpus, OPENSEARCH_OPTIONS } from '../cluster-corpus.ts';
 import { numberOption, parseParams } from '../params.ts';
 import { formatTable } from '../table.ts';
 
@@ -121,6 +122,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
       'model-host': { type: 'string' },
       out: { type: 'string' },
       json: { type: 'boolean', default: false },
+      ...OPENSEARCH_OPTIONS,
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -129,7 +131,8 @@ export const hdsCommand: CliCommand = async (argv, io) => {
     io.out(hdsHelp);
     return 0;
   }
-  if (!values.dataset) throw new CliError('dsw hds needs --dataset <dir>');
+  const cluster = await openClusterCorpus(values);
+  if (!values.dataset && !cluster) throw new CliError('dsw hds needs --dataset <dir> (or --opensearch <url> --index <name>)');
   const single = values.question !== undefined;
   if (single === values['questions-from-dataset']) throw new CliError('dsw hds needs either --question "<text>" or --questions-from-dataset');
   if (single && !values.question!.trim()) throw new CliError('--question is empty');
@@ -172,12 +175,11 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   const settings: AgentSettings = { hds, singleShot: answerMode, ircot: answerMode, decomposition: answerMode, oracleContext: answerMode };
 
   const params = parseParams(values.param);
-  const dataset = await loadDataset(values.dataset, io, { analyzer: analyzerFromParams(params), encoding: encodingOption(values.encoding) });
-  const { spec, resources, environment } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
-    model: values['embedding-model'],
-    modelsDir: values['models-dir'],
-    modelHost: values['model-host'],
-  });
+  const dataset = cluster ?? (await loadDataset(values.dataset!, io, { analyzer: analyzerFromParams(params), encoding: encodingOption(values.encoding) }));
+  const models = { model: values['embedding-model'], modelsDir: values['models-dir'], modelHost: values['model-host'] };
+  const { spec, resources, environment } = cluster
+    ? await buildClusterPipeline(values.pipeline!, params, cluster, io, models)
+    : await buildPipelineFromOptions(values.pipeline!, params, dataset as Awaited<ReturnType<typeof loadDataset>>, io, models);
   const corpusId = dataset.corpus.id;
   let llm: OpenAiCompatibleProvider;
   try {
@@ -214,7 +216,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
       }
     } else {
       const questions = selectQuestions(await datasetQuestions(dataset.store, corpusId), values['question-ids'], values.limit);
-      if (questions.length === 0) throw new CliError(`Dataset ${values.dataset} has no questions with gold answers (queries.jsonl "answers")`);
+      if (questions.length === 0) throw new CliError(`${values.dataset ? `Dataset ${values.dataset}` : `The OpenSearch corpus ${values.index}`} has no questions with gold answers (queries.jsonl "answers")`);
       const total = questions.length * variants.length;
       const batch = await runBatch({ corpusId, spec, variants, questionIds: questions.map((q) => q.id), name: `${values.model}: ${questions.length} questions` }, deps, {
         signal: controller.signal,

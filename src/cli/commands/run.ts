@@ -8,10 +8,12 @@ import { analyzerFromParams, buildPipelineFromOptions, PIPELINE_HELP } from '../
 import { numberOption, parseParams } from '../params.ts';
 import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-option.ts';
 import { formatValue, parseMeasureOption } from './eval.ts';
+import { buildClusterPipeline, openClusterCorpus, openSearchHelp, OPENSEARCH_OPTIONS } from '../cluster-corpus.ts';
 
 export const runHelp = `Usage: dsw run --dataset <dir> [--pipeline bm25|dense|rrf|cc] [--model <folder or id>] [--param name=value ...] [--top-k 1000]
                [--out <file>] [--tag <name>] [--save-json <file>] [--name <name>] [--measures <list>]
                [--encoding utf-8|latin1]
+       dsw run --opensearch <url> --index <name> [same options as with --dataset]
        dsw run --recipe <recipe.json> --dataset <dir> [--model <folder>] [--models-dir <dir>] [--out <file>] [--save-json <file>]
 
 Runs every query of a dataset through a pipeline and writes a TREC run file (qid Q0 docid rank score tag),
@@ -25,7 +27,7 @@ ${PIPELINE_HELP}  --top-k      results per query (default 1000)
   --name       run name in the JSON file (default: the tag)
   --measures   comma-separated measures scored into the JSON file (default ${DEFAULT_MEASURES.join(',')})
 ${encodingHelp(11)}
-  --recipe     a run recipe exported by the app (Runs → Recipe): its pipeline, k, measures, analyzer and
+${openSearchHelp()}  --recipe     a run recipe exported by the app (Runs → Recipe): its pipeline, k, measures, analyzer and
                model are used; the dataset's documents, queries and qrels and the model's files must match
                it (every difference is listed), and the metrics are printed beside the recipe's
 `;
@@ -49,6 +51,7 @@ export const runCommand: CliCommand = async (argv, io) => {
       measures: { type: 'string', multiple: true },
       ...ENCODING_OPTIONS,
       recipe: { type: 'string' },
+      ...OPENSEARCH_OPTIONS,
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -57,7 +60,9 @@ export const runCommand: CliCommand = async (argv, io) => {
     io.out(runHelp);
     return 0;
   }
-  if (!values.dataset) throw new CliError('dsw run needs --dataset <dir>');
+  const cluster = await openClusterCorpus(values);
+  if (!values.dataset && !cluster) throw new CliError('dsw run needs --dataset <dir> (or --opensearch <url> --index <name>)');
+  if (cluster && values.recipe !== undefined) throw new CliError('--recipe runs on a --dataset; an OpenSearch corpus takes --pipeline and --param');
   if (!values.out && !values['save-json']) throw new CliError('dsw run needs --out <file> or --save-json <file>');
   if (values.recipe !== undefined) return runRecipe(values, io);
   const topK = numberOption('--top-k', values['top-k'], NUMERIC_RULES.topK, 1000);
@@ -65,19 +70,19 @@ export const runCommand: CliCommand = async (argv, io) => {
   const measures = parseMeasureOption(values.measures).map((m) => m.name);
   const out = values.out === undefined ? null : writableTarget(io.cwd, values.out);
   const jsonOut = values['save-json'] === undefined ? null : writableTarget(io.cwd, values['save-json']);
-  const dataset = await loadDataset(values.dataset, io, {
-    analyzer: analyzerFromParams(params),
-    encoding: encodingOption(values.encoding),
-    documents: values.pipeline === 'bm25' ? 'stream' : 'memory',
-  });
-  const { spec, resources, runtime, environment } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
-    model: values.model,
-    modelsDir: values['models-dir'],
-    modelHost: values['model-host'],
-    vectorCache: values['vector-cache'],
-  });
+  const models = { model: values.model, modelsDir: values['models-dir'], modelHost: values['model-host'], vectorCache: values['vector-cache'] };
+  const dataset = cluster
+    ? cluster
+    : await loadDataset(values.dataset!, io, {
+        analyzer: analyzerFromParams(params),
+        encoding: encodingOption(values.encoding),
+        documents: values.pipeline === 'bm25' ? 'stream' : 'memory',
+      });
+  const { spec, resources, runtime, environment } = cluster
+    ? await buildClusterPipeline(values.pipeline!, params, cluster, io, models)
+    : await buildPipelineFromOptions(values.pipeline!, params, dataset as Awaited<ReturnType<typeof loadDataset>>, io, models);
   const queries = await dataset.store.getQueries(dataset.corpus.id);
-  if (queries.length === 0) throw new CliError(`Dataset ${values.dataset} has no queries (queries.jsonl)`);
+  if (queries.length === 0) throw new CliError(`${values.dataset ?? values.index} has no queries (queries.jsonl)`);
   const tag = values.tag ?? values.pipeline!;
   const { record, run } = await runQuerySet(
     { corpusId: dataset.corpus.id, spec, k: topK, name: values.name ?? tag, measures, runtime, environment: runEnvironment(environment.host, spec, environment.modelFiles) },

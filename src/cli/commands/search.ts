@@ -6,6 +6,7 @@ import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions, PIPELINE_HELP } from '../pipeline-options.ts';
 import { numberOption, parseParams } from '../params.ts';
 import { formatTable } from '../table.ts';
+import { buildClusterPipeline, openClusterCorpus, openSearchHelp, OPENSEARCH_OPTIONS } from '../cluster-corpus.ts';
 
 export const searchHelp = `Usage: dsw search --dataset <dir> --query "<text>" [--pipeline bm25|dense|rrf|cc] [--model <folder or id>]
                   [--param name=value ...] [--top-k 10] [--json]
@@ -16,7 +17,7 @@ Searches a dataset (a BEIR folder, or a folder of .jsonl/.csv/.tsv/.txt/.md file
 ${PIPELINE_HELP}  --top-k     number of results (default 10)
   --json      print JSON: [{"rank", "id", "score", "title"}]
 ${encodingHelp(9)}
-`;
+${openSearchHelp()}`;
 
 export const searchCommand: CliCommand = async (argv, io) => {
   const { values } = parseArgs({
@@ -32,6 +33,7 @@ export const searchCommand: CliCommand = async (argv, io) => {
       'model-host': { type: 'string' },
       ...ENCODING_OPTIONS,
       json: { type: 'boolean', default: false },
+      ...OPENSEARCH_OPTIONS,
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -40,20 +42,22 @@ export const searchCommand: CliCommand = async (argv, io) => {
     io.out(searchHelp);
     return 0;
   }
-  if (!values.dataset) throw new CliError('dsw search needs --dataset <dir>');
+  const cluster = await openClusterCorpus(values);
+  if (!values.dataset && !cluster) throw new CliError('dsw search needs --dataset <dir> (or --opensearch <url> --index <name>)');
   if (values.query === undefined || values.query.trim() === '') throw new CliError('dsw search needs --query "<text>"');
   const topK = numberOption('--top-k', values['top-k'], NUMERIC_RULES.topK, 10);
   const params = parseParams(values.param);
-  const dataset = await loadDataset(values.dataset, io, {
-    analyzer: analyzerFromParams(params),
-    documents: values.pipeline === 'bm25' ? 'stream' : 'memory',
-    encoding: encodingOption(values.encoding),
-  });
-  const { retriever } = await buildPipelineFromOptions(values.pipeline!, params, dataset, io, {
-    model: values.model,
-    modelsDir: values['models-dir'],
-    modelHost: values['model-host'],
-  });
+  const models = { model: values.model, modelsDir: values['models-dir'], modelHost: values['model-host'] };
+  const dataset = cluster
+    ? cluster
+    : await loadDataset(values.dataset!, io, {
+        analyzer: analyzerFromParams(params),
+        documents: values.pipeline === 'bm25' ? 'stream' : 'memory',
+        encoding: encodingOption(values.encoding),
+      });
+  const { retriever } = cluster
+    ? await buildClusterPipeline(values.pipeline!, params, cluster, io, models)
+    : await buildPipelineFromOptions(values.pipeline!, params, dataset as Awaited<ReturnType<typeof loadDataset>>, io, models);
   const hits = await retriever.search(values.query, topK);
   const docs = await dataset.store.getDocuments(dataset.corpus.id, hits.map((h) => h.id));
   const rows = hits.map((hit, i) => ({ rank: i + 1, id: hit.id, score: hit.score, title: docs[i]?.title ?? '' }));

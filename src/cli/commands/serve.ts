@@ -17,6 +17,7 @@ import { loadDataset } from '../load-dataset.ts';
 import { embedDataset } from '../pipeline-options.ts';
 import { numberOption, parseParams } from '../params.ts';
 import { parseCommandArgs } from './eval.ts';
+import { clusterEmbeddingSets, clusterResources, openClusterCorpus, openSearchHelp, OPENSEARCH_OPTIONS, type ClusterCorpus } from '../cluster-corpus.ts';
 
 /** Origins of the app served by `npm run dev` and `npm start` (vite dev and preview). */
 export const DEFAULT_APP_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:4173', 'http://localhost:4173'];
@@ -24,6 +25,7 @@ export const DEFAULT_APP_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5
 export const serveHelp = `Usage: dsw serve --dataset <dir> [--model <folder or id>] [--port 8790] [--host 127.0.0.1]
                  [--token <token>] [--allow-origin <origin> ...] [--vector-cache <dir>]
                  [--stream-documents [--spool-dir <dir>]]
+       dsw serve --opensearch <url> --index <name> [--model <folder>] [--hnsw-ef-search <n>] [--port …] [--host …] …
 
 Loads a dataset into the Node core (streamed; compact BM25 index; vectors when --model is given) and serves
 search, query-set runs, GQR preparation, documents, queries and qrels as HTTP+JSON under ${SERVE_API_PREFIX}
@@ -43,11 +45,13 @@ search, query-set runs, GQR preparation, documents, queries and qrels as HTTP+JS
   --stream-documents  keep no document in memory: while loading, documents are copied to a spool file
                   (one JSON line each; the corpus's size on disk) and each result shown is read back from it
   --spool-dir     folder for that spool file (default the OS temp folder); it is removed when the server stops
-Stop it with Ctrl-C.
+${openSearchHelp()}Stop it with Ctrl-C.
 `;
 
 export interface ServeOptions {
   dataset: string;
+  /** A corpus in OpenSearch served in place of `dataset` (nothing is loaded; every call goes to the cluster). */
+  cluster?: ClusterCorpus;
   model?: string;
   modelsDir?: string;
   port: number;
@@ -107,6 +111,7 @@ export async function startServer(options: ServeOptions, io: CliIo): Promise<Run
 }
 
 async function loadServedCorpus(options: ServeOptions, io: CliIo): Promise<{ corpus: ServedCorpus; closeDataset: () => Promise<void> }> {
+  if (options.cluster) return { corpus: servedClusterCorpus(options.cluster, options, io), closeDataset: async () => undefined };
   const params = options.analyzerParams ?? {};
   const analyzer = Object.keys(params).length > 0 ? (await import('../pipeline-options.ts')).analyzerFromParams(params) : undefined;
   const started = performance.now();
@@ -141,6 +146,27 @@ async function loadServedCorpus(options: ServeOptions, io: CliIo): Promise<{ cor
     },
   };
   return { corpus, closeDataset: dataset.close };
+}
+
+/** A corpus in OpenSearch as the server's one corpus; its id is the index name. */
+function servedClusterCorpus(cluster: ClusterCorpus, options: ServeOptions, io: CliIo): ServedCorpus {
+  const { corpus } = cluster;
+  return {
+    storeId: cluster.index,
+    corpora: cluster.store,
+    resources: clusterResources(cluster, io, { model: options.model, modelsDir: options.modelsDir }),
+    info: {
+      id: cluster.index,
+      name: corpus.name,
+      documentCount: corpus.documentCount,
+      queryCount: corpus.queryCount,
+      qrelCount: corpus.qrelCount,
+      questionCount: corpus.questionCount,
+      analyzer: corpus.analyzer,
+      // Dense pipelines need the model here to embed queries: without --model the set is not offered.
+      embeddingSets: options.model ? clusterEmbeddingSets(cluster, cluster.index) : [],
+    },
+  };
 }
 
 /** The id clients see: the dataset folder's name, so it stays the same across restarts. */
@@ -209,6 +235,7 @@ export const serveCommand: CliCommand = async (argv, io) => {
       'stream-documents': { type: 'boolean', default: false },
       'vector-cache': { type: 'string' },
       'spool-dir': { type: 'string' },
+      ...OPENSEARCH_OPTIONS,
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -217,13 +244,18 @@ export const serveCommand: CliCommand = async (argv, io) => {
     io.out(serveHelp);
     return 0;
   }
-  if (!values.dataset) throw new CliError('dsw serve needs --dataset <dir>');
+  const cluster = await openClusterCorpus(values);
+  if (!values.dataset && !cluster) throw new CliError('dsw serve needs --dataset <dir> (or --opensearch <url> --index <name>)');
+  if (cluster && (values['stream-documents'] || values['vector-cache'] || values.param)) {
+    throw new CliError('--stream-documents, --vector-cache and --param apply to a --dataset; an OpenSearch corpus keeps its documents, vectors and analyzer in the cluster');
+  }
   if (values.token !== undefined && values.token.trim() === '') throw new CliError('--token must not be empty');
   if (values.token) io.addSecret?.(values.token);
   const port = numberOption('--port', values.port, NUMERIC_RULES.port, 8790);
   const running = await startServer(
     {
-      dataset: values.dataset,
+      dataset: values.dataset ?? '',
+      cluster: cluster ?? undefined,
       model: values.model,
       modelsDir: values['models-dir'],
       port,

@@ -22,6 +22,7 @@ import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-opti
 import { CliError, type CliCommand, type CliIo } from '../io.ts';
 import { loadDataset, type LoadedDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions, gqrConfigFromParams } from '../pipeline-options.ts';
+import { buildClusterPipeline, openClusterCorpus, openSearchHelp, OPENSEARCH_OPTIONS } from '../cluster-corpus.ts';
 import { numberOption, parseParams } from '../params.ts';
 import { formatTable } from '../table.ts';
 import { formatValue, parseCommandArgs, parseMeasureOption } from './eval.ts';
@@ -37,7 +38,7 @@ per query; every grid point re-ranks those same results. Prints one row per grid
 wins/ties/losses against the primary on the first measure, then the baselines computed from the same child
 results: primary only, complementary only, RRF (k 60) and the best convex combination (weights 0, 0.1, …, 1).
   --dataset   BEIR folder with corpus.jsonl, queries.jsonl and qrels
-  --pipeline  gqr (the only sweepable pipeline)
+${openSearchHelp()}  --pipeline  gqr (the only sweepable pipeline)
   --grid      a swept setting and its values, repeatable: mixtureAlpha, temperature, learningRate, nSteps,
               candidatePoolMode (union,primary), target (per-step,fixed), optimizer (gd,adam)
   --model     embedding model of the dense primary: a model folder (e.g. public/models/tiny-bert), or a
@@ -79,6 +80,7 @@ export const sweepCommand: CliCommand = async (argv, io) => {
       'save-json': { type: 'string' },
       name: { type: 'string' },
       recipe: { type: 'string' },
+      ...OPENSEARCH_OPTIONS,
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -87,7 +89,9 @@ export const sweepCommand: CliCommand = async (argv, io) => {
     io.out(sweepHelp);
     return 0;
   }
-  if (!values.dataset) throw new CliError('dsw sweep needs --dataset <dir>');
+  const cluster = await openClusterCorpus(values);
+  if (!values.dataset && !cluster) throw new CliError('dsw sweep needs --dataset <dir> (or --opensearch <url> --index <name>)');
+  if (cluster && values.recipe !== undefined) throw new CliError('--recipe sweeps a --dataset; an OpenSearch corpus takes --grid and --param');
   if (values.recipe !== undefined) return sweepRecipe(values, io);
   if (values.pipeline !== 'gqr') throw new CliError(`dsw sweep sweeps --pipeline gqr only, got "${values.pipeline}"`);
   if (!values.grid || values.grid.length === 0) throw new CliError('dsw sweep needs at least one --grid key=v1,v2,…, e.g. --grid mixtureAlpha=0,0.5,1');
@@ -114,18 +118,17 @@ export const sweepCommand: CliCommand = async (argv, io) => {
 
   const jsonOut = values['save-json'] === undefined ? null : writableTarget(io.cwd, values['save-json']);
 
-  const dataset = await loadDataset(values.dataset, io, { analyzer: analyzerFromParams(params), encoding: encodingOption(values.encoding) });
+  const dataset = cluster ?? (await loadDataset(values.dataset!, io, { analyzer: analyzerFromParams(params), encoding: encodingOption(values.encoding) }));
   const queries = await dataset.store.getQueries(dataset.corpus.id);
-  if (queries.length === 0) throw new CliError(`Dataset ${values.dataset} has no queries (queries.jsonl)`);
+  const source = values.dataset ? `Dataset ${values.dataset}` : `The OpenSearch corpus ${values.index}`;
+  if (queries.length === 0) throw new CliError(`${source} has no queries (queries.jsonl)`);
   if ((await dataset.store.getQrels(dataset.corpus.id)).length === 0) {
-    throw new CliError(`Dataset ${values.dataset} has no relevance judgements (qrels), so the sweep cannot be scored`);
+    throw new CliError(`${source} has no relevance judgements (qrels), so the sweep cannot be scored`);
   }
-  const { retriever: gqr, spec, environment } = await buildPipelineFromOptions('gqr', params, dataset, io, {
-    model: values.model,
-    modelsDir: values['models-dir'],
-    modelHost: values['model-host'],
-    vectorCache: values['vector-cache'],
-  });
+  const models = { model: values.model, modelsDir: values['models-dir'], modelHost: values['model-host'], vectorCache: values['vector-cache'] };
+  const { retriever: gqr, spec, environment } = cluster
+    ? await buildClusterPipeline('gqr', params, cluster, io, models)
+    : await buildPipelineFromOptions('gqr', params, dataset as LoadedDataset, io, models);
   if (!(gqr instanceof GqrRetriever) || spec.kind !== 'gqr') throw new Error('--pipeline gqr did not build a GQR retriever');
   let prepared = 0;
   const request = { corpusId: dataset.corpus.id, name: values.name ?? `sweep ${dataset.corpus.name}`, spec, axes, topK, measures, environment };
@@ -220,7 +223,7 @@ function sweepJson(
   evaluation: SweepEvaluation,
   points: ReturnType<typeof expandGrid>,
   axes: GridAxis[],
-  dataset: LoadedDataset,
+  dataset: Pick<LoadedDataset, 'corpus'>,
   model: string,
   topK: number,
   elapsedMs: number,
