@@ -82,9 +82,16 @@ export {
   type ModelLoadProgress,
   type TransformersModule,
 } from './embedding/embedder.ts';
-export { EMBEDDING_MODEL_PRESETS } from './embedding/registry.ts';
+export { EMBEDDING_MODEL_PRESETS, preferredServedPreset } from './embedding/registry.ts';
 export { documentText } from './embedding/document-text.ts';
-export { DTYPE_FILES, howToGetModel, probeAppModel, type AppModelPresence } from './embedding/app-model-presence.ts';
+export {
+  DTYPE_FILES,
+  howToGetModel,
+  presenceInServedFiles,
+  probeAppModel,
+  readServedModelFiles,
+  type AppModelPresence,
+} from './embedding/app-model-presence.ts';
 export {
   describeEmbeddingModel,
   sameEmbeddingModel,
@@ -218,6 +225,7 @@ export {
 export { embeddingModelKey, modelIdOfKey } from './embedding/model-key.ts';
 export { presetForModel, describeModelSource, HUGGING_FACE_HOST, type EmbeddingModelSource } from './embedding/model-source.ts';
 export { embedCorpus, defaultChunkRows, defaultLengthSortWindow, type EmbedCorpusProgress } from './embedding/embed-corpus.ts';
+export { measureEmbeddingSpeed, secondsToEmbed } from './embedding/embedding-speed.ts';
 export {
   VectorStorageFullError,
   type VectorStore,

@@ -31,11 +31,29 @@ export interface EmbedRequest {
   batchSize: number;
   /** Also store token-level vectors (new sets only). */
   tokens: boolean;
+  /**
+   * Measure docs/s on a first small batch before embedding (new or unfinished sets of corpora larger than the
+   * sample); the `estimate` event then waits for `confirm` when the rest would take longer than this many seconds.
+   */
+  askAboveSeconds?: number;
+}
+
+/** Docs/s measured on a first batch, and what it means for the documents left. */
+export interface EmbedEstimate {
+  sampled: number;
+  docsPerSecond: number;
+  /** Documents still to embed. */
+  remaining: number;
+  secondsLeft: number;
+  /** Whether the job waits for the person's answer. */
+  asking: boolean;
 }
 
 /** What a job reports while it runs. */
 export type EmbedEvent =
   | { kind: 'load'; progress: ModelLoadProgress }
+  | { kind: 'measuring'; sample: number }
+  | { kind: 'estimate'; estimate: EmbedEstimate }
   | { kind: 'start'; set: EmbeddingSetRecord; resumedAt: number; device: string }
   | { kind: 'progress'; progress: EmbedCorpusProgress };
 
@@ -44,8 +62,14 @@ export interface EmbedWorkerApi {
   /**
    * Embeds a corpus (or resumes its set); resolves with the stored set. Rejects with words on failure.
    * `abortPort` (see abort-bridge.ts) cancels it within one model batch; what it embedded is kept and can be resumed.
+   * `confirm` answers an asking estimate (false: nothing is embedded, the job ends as cancelled).
    */
-  embed(request: EmbedRequest, onEvent: (event: EmbedEvent) => void, abortPort?: MessagePort): Promise<EmbeddingSetRecord>;
+  embed(
+    request: EmbedRequest,
+    onEvent: (event: EmbedEvent) => void,
+    abortPort?: MessagePort,
+    confirm?: (estimate: EmbedEstimate) => Promise<boolean>,
+  ): Promise<EmbeddingSetRecord>;
   /** Keeps a picked model folder in this browser; its name is the model id to use with location `folder`. */
   storeModelFolder(files: PickedFile[]): Promise<StoredModelFolder>;
   /** Model folders kept in this browser. */
