@@ -13,7 +13,7 @@ export type { Bm25Params } from './bm25/params.ts';
 export { StorageFullError } from './storage/corpus-store.ts';
 export type { CorpusStore, CorpusRecord, CorpusCommit, RemoteCorpusRef } from './storage/corpus-store.ts';
 export { MemoryCorpusStore } from './storage/memory-corpus-store.ts';
-export { CorpusLoadError, loadCorpus, newCorpusId } from './loader/load-corpus.ts';
+export { CorpusLoadError, DuplicateCorpusError, loadCorpus, newCorpusId } from './loader/load-corpus.ts';
 export { IndexOnlyCorpusStore } from './storage/index-only-corpus-store.ts';
 export { findDocuments } from './loader/find-documents.ts';
 export { SpooledCorpusStore } from './storage/spooled-corpus-store.ts';

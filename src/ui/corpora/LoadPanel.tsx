@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { DEFAULT_ANALYZER_OPTIONS, NUMERIC_RULES, sniffFields, type AnalyzerOptions, type FieldMapping, type LoadCorpusOptions, type TextEncodingChoice } from '../../core/index.ts';
+import { DEFAULT_ANALYZER_OPTIONS, NUMERIC_RULES, sniffFields, type AnalyzerOptions, type CorpusRecord, type FieldMapping, type LoadCorpusOptions, type TextEncodingChoice } from '../../core/index.ts';
 import { NumberField } from '../shared/NumberField.tsx';
 import type { PickedFile } from '../../workers/corpus-worker-api.ts';
 import { errorMessage, formatBytes } from '../shared/format.ts';
-import { startLoad, useLoadStore } from '../shared/load-store.ts';
+import { loadRefusedAsCopy, startLoad, useLoadStore, useRefusedDuplicate } from '../shared/load-store.ts';
 import { isActive } from '../shared/job-store.ts';
 import { useAppStore } from '../shared/app-store.ts';
 import { describeSelection, filesFromDrop, filesFromInput } from '../shared/picked-files.ts';
@@ -68,6 +68,12 @@ export function LoadPanel() {
         </div>
       </div>
       {pickError && <p role="alert" className="error">{pickError}</p>}
+      <DuplicateQuestion
+        onLoaded={(corpus) => {
+          setCorpusId(corpus.id);
+          setFiles([]);
+        }}
+      />
       {files.length > 0 && (
         <LoadForm
           key={files.map((f) => f.path).join('|')}
@@ -84,6 +90,41 @@ export function LoadPanel() {
         />
       )}
     </section>
+  );
+}
+
+/** Asks what to do with a load refused because its documents are stored already. */
+function DuplicateQuestion({ onLoaded }: { onLoaded(corpus: CorpusRecord): void }) {
+  const refused = useRefusedDuplicate((s) => s.refused);
+  const setCorpusId = useAppStore((s) => s.setCorpusId);
+  if (!refused) return null;
+  const forget = () => useRefusedDuplicate.setState({ refused: null });
+  return (
+    <div className="notice" role="alert" data-testid="duplicate-load">
+      <p>
+        {refused.message} Nothing new was stored. Load again as a copy (“{refused.options.name} (copy)”)?
+      </p>
+      <div className="row">
+        <button
+          onClick={() =>
+            void loadRefusedAsCopy().then((corpus) => {
+              if (corpus) onLoaded(corpus);
+            })
+          }
+        >
+          Load as a copy
+        </button>
+        <button
+          onClick={() => {
+            setCorpusId(refused.existing.id);
+            forget();
+          }}
+        >
+          Use “{refused.existing.name}”
+        </button>
+        <button onClick={forget}>Cancel</button>
+      </div>
+    </div>
   );
 }
 
