@@ -175,6 +175,7 @@ export {
 } from './runs/comparison-csv.ts';
 export type { RunStore } from './runs/run-store.ts';
 export {
+  defaultComparison,
   groupRuns,
   parseRunFilter,
   filterRunGroups,
