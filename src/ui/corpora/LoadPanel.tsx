@@ -136,6 +136,7 @@ function LoadForm(props: { files: PickedFile[]; disabled: boolean; onLoad(option
   const [mappingError, setMappingError] = useState<string | null>(null);
   const [passages, setPassages] = useState({ mode: 'whole' as 'whole' | 'split', size: 200, overlap: 50 });
   const [encoding, setEncoding] = useState<TextEncodingChoice>('utf-8');
+  const [keepEmpty, setKeepEmpty] = useState(false);
   const sniffed = useRef(false);
 
   useEffect(() => {
@@ -158,6 +159,7 @@ function LoadForm(props: { files: PickedFile[]; disabled: boolean; onLoad(option
       mapping: mapping?.mapping,
       passages: kind.hasText ? passages : undefined,
       encoding,
+      ...(keepEmpty ? { keepEmptyDocuments: true } : {}),
     });
 
   return (
@@ -181,6 +183,10 @@ function LoadForm(props: { files: PickedFile[]; disabled: boolean; onLoad(option
           <option value="utf-8">UTF-8</option>
           <option value="latin1">Latin-1 (Windows-1252)</option>
         </select>
+      </label>
+      <label title="Official qrels can judge documents with no text (Cranfield judges 471 and 995): kept, their judgements stay and the judged set matches the official files; skipped, each is listed with its line">
+        <input type="checkbox" checked={keepEmpty} onChange={(e) => setKeepEmpty(e.target.checked)} /> Keep documents with empty text (so the
+        qrels match the official files)
       </label>
       {kind.mappable && (
         <fieldset>
