@@ -1,6 +1,7 @@
 import { CliError, type CliCommand, type CliIo } from './io.ts';
 import { redactingIo } from './redacting-io.ts';
 import { compareCommand, compareHelp } from './commands/compare.ts';
+import { embedCommand, embedHelp } from './commands/embed.ts';
 import { evalCommand, evalHelp } from './commands/eval.ts';
 import { hdsCommand, hdsHelp } from './commands/hds.ts';
 import { runCommand, runHelp } from './commands/run.ts';
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   eval: { run: evalCommand, help: evalHelp, summary: 'score a TREC run against qrels (trec_eval definitions)' },
   compare: { run: compareCommand, help: compareHelp, summary: 'compare runs with a baseline: deltas, wins/losses, p-values' },
   sweep: { run: sweepCommand, help: sweepHelp, summary: 'sweep GQR settings over a query set; one row per grid point, with baselines' },
+  embed: { run: embedCommand, help: embedHelp, summary: 'embed a dataset with a model and write the vectors (.jsonl or .npy) for the app to import' },
   serve: { run: serveCommand, help: serveHelp, summary: 'serve a dataset over HTTP+JSON for the app (search, runs, GQR, documents)' },
   hds: { run: hdsCommand, help: hdsHelp, summary: 'run the Hybrid Deep Searcher (and baselines) with a chat model; EM/F1/evidence recall' },
 };

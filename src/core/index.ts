@@ -346,3 +346,12 @@ export {
 export { batchRequestOfRecipe, llmDifferences } from './runs/batch-recipe.ts';
 export { sweepRecipeExperiment, sweepRequestOfRecipe } from './runs/sweep-recipe.ts';
 export { exportCorpusSnapshot, importCorpusSnapshot, type SnapshotProgress } from './use-cases/corpus-snapshot.ts';
+export {
+  alignToCorpus,
+  cosine,
+  readVectorFiles,
+  sampleRows,
+  storeImportedVectors,
+  VectorImportError,
+  type VectorIssue,
+} from './embedding/vector-import.ts';

@@ -1,4 +1,5 @@
 import type {
+  VectorIssue,
   EmbedCorpusProgress,
   EmbeddingDtype,
   EmbeddingModelSource,
@@ -49,6 +50,24 @@ export interface EmbedEstimate {
   asking: boolean;
 }
 
+/** Vectors to import into a corpus, and the model that made them. */
+export interface VectorImportRequest {
+  corpusId: string;
+  model: ModelSettings;
+  files: PickedFile[];
+}
+
+/** What an import stored and checked. */
+export interface VectorImportReport {
+  set: EmbeddingSetRecord;
+  /** What was read, in words. */
+  source: string;
+  /** Lines or ids skipped (the rest was stored). */
+  issues: VectorIssue[];
+  /** Documents re-embedded here and the lowest cosine of their imported vectors to those. */
+  checked: { documents: number; worstCosine: number };
+}
+
 /** What a job reports while it runs. */
 export type EmbedEvent =
   | { kind: 'load'; progress: ModelLoadProgress }
@@ -70,6 +89,12 @@ export interface EmbedWorkerApi {
     abortPort?: MessagePort,
     confirm?: (estimate: EmbedEstimate) => Promise<boolean>,
   ): Promise<EmbeddingSetRecord>;
+  /**
+   * Stores vectors made elsewhere (`.npy` with ids, `.jsonl`, a `dsw --vector-cache` folder) as the corpus's set of
+   * `model`: ids and dimension checked against the corpus and the model, and a sample of documents re-embedded
+   * here must match to cosine 0.999. Rejects with words naming the file and the problem; nothing is stored then.
+   */
+  importVectors(request: VectorImportRequest, onEvent: (event: EmbedEvent) => void, abortPort?: MessagePort): Promise<VectorImportReport>;
   /** Keeps a picked model folder in this browser; its name is the model id to use with location `folder`. */
   storeModelFolder(files: PickedFile[]): Promise<StoredModelFolder>;
   /** Model folders kept in this browser. */

@@ -2,11 +2,20 @@
 // chunks as they fill, resumes a set after its last stored chunk; cancelled through an abort port.
 import {
   abortError,
+  alignToCorpus,
+  cosine,
+  readVectorFiles,
+  sampleRows,
+  storeImportedVectors,
+  VectorImportError,
+  type CorpusDocument,
   embedCorpus,
   embeddingModelKey,
   measureEmbeddingSpeed,
   secondsToEmbed,
   throwIfAborted,
+  describeEmbeddingModel,
+  documentText,
   type EmbeddingSetRecord,
   type ModelLoadProgress,
 } from '../core/index.ts';
@@ -16,6 +25,10 @@ import type { EmbedEvent, EmbedRequest, EmbedWorkerApi, ModelSettings } from './
 import { exposeInWorker } from './expose.ts';
 import { listModelFolders, removeModelFolder, storeModelFolder } from './model-files.ts';
 import { idbWorkerStores, type WorkerStores } from './worker-stores.ts';
+
+/** Documents re-embedded to check imported vectors, and the cosine each must reach. */
+const IMPORT_CHECK_SAMPLE = 8;
+const IMPORT_MIN_COSINE = 0.999;
 
 /** Documents timed for the estimate (at most one batch). */
 const SPEED_SAMPLE = 16;
@@ -81,6 +94,58 @@ export function createEmbedWorkerApi(stores: Pick<WorkerStores, 'corpora' | 'vec
         if (!lock) throw new Error('This corpus is being embedded in another tab; wait for it to finish there.');
         return run();
       });
+    },
+
+    async importVectors(request, onEvent, abortPort) {
+      const signal = signalOfPort(abortPort);
+      const corpora = await stores.corpora();
+      const corpus = await corpora.getCorpus(request.corpusId);
+      if (!corpus || corpus.status !== 'ready') throw new Error(`Corpus ${request.corpusId} is not stored (it may have been deleted).`);
+      if (corpus.remote) throw new Error(`This corpus is served by ${corpus.remote.server}: its vectors live there.`);
+      const files = await Promise.all(request.files.map(async ({ file, path }) => ({ path, bytes: new Uint8Array(await file.arrayBuffer()) })));
+      const imported = readVectorFiles(files);
+      // The corpus's documents in stored order (the order a set's rows take).
+      const docs: CorpusDocument[] = [];
+      for (let after: string | undefined; ; ) {
+        const page = await corpora.listDocuments(request.corpusId, { after, limit: 4096 });
+        if (page.length === 0) break;
+        docs.push(...page);
+        after = page[page.length - 1]!.id;
+        throwIfAborted(signal);
+      }
+      const ids = docs.map((d) => d.id);
+      const { embedder, device } = await model({ corpusId: request.corpusId, model: request.model, batchSize: 8, tokens: false }, onEvent);
+      throwIfAborted(signal);
+      const info = embedder.info;
+      if (imported.dims !== info.dimensions) {
+        throw new VectorImportError(`${imported.source}: vectors of ${imported.dims} dimensions, but ${info.modelId} makes ${info.dimensions}; choose the model that made them.`);
+      }
+      const { rows, issues } = alignToCorpus(imported, ids);
+      const sample = sampleRows(docs.length, IMPORT_CHECK_SAMPLE);
+      const fresh = await embedder.embedTexts(sample.map((r) => documentText(docs[r]!)), 'passage');
+      let worst = { cosine: 1, id: '' };
+      sample.forEach((r, i) => {
+        const c = cosine(rows.subarray(r * info.dimensions, (r + 1) * info.dimensions), fresh.subarray(i * info.dimensions, (i + 1) * info.dimensions));
+        if (c < worst.cosine) worst = { cosine: c, id: ids[r]! };
+      });
+      if (!(worst.cosine >= IMPORT_MIN_COSINE)) {
+        throw new VectorImportError(
+          `${imported.source}: the vector of ${worst.id} has cosine ${worst.cosine.toFixed(4)} to ${describeEmbeddingModel(info)} embedding it here (needs ≥ ${IMPORT_MIN_COSINE}, ${sample.length} documents checked). ` +
+            'Were they made with another model, weights (dtype), pooling, prefix or token limit? Nothing was stored.',
+        );
+      }
+      throwIfAborted(signal);
+      const set = await storeImportedVectors(await stores.vectors(), {
+        corpusId: request.corpusId,
+        model: info,
+        source: request.model.source,
+        maxTokens: embedder.maxTokens,
+        device: `imported (${imported.source}), checked on ${device}`,
+        ...(embedder.modelFiles ? { modelFiles: embedder.modelFiles } : {}),
+        corpusIds: ids,
+        rows,
+      });
+      return { set, source: imported.source, issues, checked: { documents: sample.length, worstCosine: worst.cosine } };
     },
 
     storeModelFolder,

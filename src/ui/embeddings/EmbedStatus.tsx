@@ -139,8 +139,8 @@ function FasterRoutes() {
           from Corpora → Connect to a workbench server.
         </li>
         <li>
-          Import vectors made elsewhere (<code>dsw embed</code>, a <code>dsw --vector-cache</code> folder, a sentence-transformers{' '}
-          <code>.npy</code>) from the embedding sets below.
+          Import vectors made elsewhere (<code>dsw embed --dataset &lt;folder&gt; --model &lt;model&gt; --out vectors.npy</code>, a{' '}
+          <code>dsw --vector-cache</code> folder, a sentence-transformers <code>.npy</code>) in the Import vectors panel below.
         </li>
         <li>A smaller model, or q8 weights where offered (measured ≥ 0.99 cosine to fp32).</li>
       </ul>
