@@ -94,6 +94,7 @@ test('embedding interrupted by closing the tab resumes where it stopped', async 
   await page.goto('/#/embeddings');
   await page.getByRole('radio', { name: 'A folder on this computer (offline)' }).check();
   await page.getByLabel('Choose a model folder').setInputFiles(tinyModelFolder);
+  await page.getByLabel('Ask first above seconds').fill('100000'); // no question before embedding (embedding-defaults.spec asks)
   await page.getByRole('button', { name: 'Embed', exact: true }).click();
   // tiny-bert's 32-d vectors are stored in chunks of 4,096 rows: wait until the first chunk is written.
   await expect(page.getByTestId('embed-progress')).toContainText(/^(4,[2-9]\d\d|[5-9],\d{3}) of 10,000 documents/, { timeout: 90_000 });

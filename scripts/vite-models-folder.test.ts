@@ -66,6 +66,13 @@ describe('modelFilesMiddleware', () => {
     expect((await fetch(`${base}/models/tiny/onnx/model.onnx`, { headers: { range: 'bytes=300-' } })).status).toBe(416);
   });
 
+  it('lists the served files (symlinked folders followed) at served-files.json, with the same headers', async () => {
+    const response = await fetch(`${base}/models/served-files.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+    expect(await response.json()).toEqual({ files: ['linked/config.json', 'tiny/config.json', 'tiny/onnx/model.onnx'] });
+  });
+
   it('says 404 for a missing file, a folder and anything outside the models folder; other paths go on', async () => {
     for (const url of ['/models/tiny/missing.json', '/models/tiny', '/models/tiny/', '/models/..%2fsecret.txt', '/models/tiny/..%2f..%2fsecret.txt']) {
       const response = await fetch(`${base}${url}`);

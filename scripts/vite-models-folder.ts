@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 
 const MODELS = 'models';
+/** The list of the files served under /models/ (one GET instead of a HEAD per file: a missing file would log a 404). */
+export const SERVED_FILES = 'served-files.json';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
@@ -21,6 +23,13 @@ export function modelFilesMiddleware(folder: string, urlPrefix: string, headers:
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const url = new URL(req.url ?? '/', 'http://host');
     if (!url.pathname.startsWith(urlPrefix) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    if (url.pathname === urlPrefix + SERVED_FILES && !fs.existsSync(path.join(root, SERVED_FILES))) {
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Cache-Control', 'no-cache');
+      res.end(req.method === 'HEAD' ? undefined : JSON.stringify({ files: listFiles(root) }));
+      return;
+    }
     let relative: string;
     try {
       relative = decodeURIComponent(url.pathname.slice(urlPrefix.length));
@@ -72,6 +81,32 @@ export function modelFilesMiddleware(folder: string, urlPrefix: string, headers:
   };
 }
 
+/** Every file under `root` (symlinks followed, a few levels deep), as paths relative to it with '/'. */
+export function listFiles(root: string, depth = 6): string[] {
+  const files: string[] = [];
+  const walk = (folder: string, prefix: string, level: number) => {
+    let entries: string[];
+    try {
+      entries = fs.readdirSync(folder);
+    } catch {
+      return;
+    }
+    for (const name of entries.sort()) {
+      const full = path.join(folder, name);
+      let stat: fs.Stats;
+      try {
+        stat = fs.statSync(full);
+      } catch {
+        continue;
+      }
+      if (stat.isFile()) files.push(prefix + name);
+      else if (stat.isDirectory() && level < depth) walk(full, `${prefix}${name}/`, level + 1);
+    }
+  };
+  walk(root, '', 0);
+  return files;
+}
+
 function notFound(res: ServerResponse, headers: Record<string, string>): void {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.statusCode = 404;
@@ -97,7 +132,18 @@ export function modelsFolder(options: { copyIntoBuild?: boolean } = {}): Plugin 
       config = resolved;
     },
     writeBundle() {
-      if (config.publicDir) copyPublic(config.publicDir, path.resolve(config.root, config.build.outDir), options.copyIntoBuild === true);
+      if (!config.publicDir) return;
+      const outDir = path.resolve(config.root, config.build.outDir);
+      copyPublic(config.publicDir, outDir, options.copyIntoBuild === true);
+      // A static host serves the copied models folder as it is: the list is written beside it.
+      const copied = path.join(outDir, MODELS);
+      if (options.copyIntoBuild && fs.existsSync(copied)) fs.writeFileSync(path.join(copied, SERVED_FILES), JSON.stringify({ files: listFiles(copied) }));
+    },
+    configureServer(server) {
+      // `vite dev` serves public/ itself; only the list of its models is answered here.
+      const folder = path.join(config.publicDir, MODELS);
+      const serve = modelFilesMiddleware(folder, `${config.base}${MODELS}/`, server.config.server.headers as Record<string, string> | undefined);
+      server.middlewares.use((req, res, next) => (new URL(req.url ?? '/', 'http://host').pathname.endsWith(`/${MODELS}/${SERVED_FILES}`) ? serve(req, res, next) : next()));
     },
     configurePreviewServer(server) {
       const outDir = path.resolve(config.root, config.build.outDir);

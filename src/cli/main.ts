@@ -33,6 +33,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     load: async () => import('./commands/sweep.ts').then((m) => ({ run: m.sweepCommand, help: m.sweepHelp })),
     summary: 'sweep GQR settings over a query set; one row per grid point, with baselines',
   },
+  embed: {
+    load: async () => import('./commands/embed.ts').then((m) => ({ run: m.embedCommand, help: m.embedHelp })),
+    summary: 'embed a dataset with a model and write the vectors (.jsonl or .npy) for the app to import',
+  },
   serve: {
     load: async () => import('./commands/serve.ts').then((m) => ({ run: m.serveCommand, help: m.serveHelp })),
     summary: 'serve a dataset over HTTP+JSON for the app (search, runs, GQR, documents)',

@@ -13,7 +13,7 @@ export type { Bm25Params } from './bm25/params.ts';
 export { StorageFullError } from './storage/storage-full-error.ts';
 export type { CorpusStore, CorpusRecord, CorpusCommit, RemoteCorpusRef } from './storage/corpus-store.ts';
 export { MemoryCorpusStore } from './storage/memory-corpus-store.ts';
-export { CorpusLoadError, loadCorpus, newCorpusId } from './loader/load-corpus.ts';
+export { CorpusLoadError, DuplicateCorpusError, loadCorpus, newCorpusId } from './loader/load-corpus.ts';
 export { IndexOnlyCorpusStore } from './storage/index-only-corpus-store.ts';
 export { findDocuments } from './loader/find-documents.ts';
 export { SpooledCorpusStore } from './storage/spooled-corpus-store.ts';
@@ -81,9 +81,16 @@ export {
   type ModelLoadProgress,
   type TransformersModule,
 } from './embedding/embedder.ts';
-export { EMBEDDING_MODEL_PRESETS } from './embedding/registry.ts';
+export { EMBEDDING_MODEL_PRESETS, preferredServedPreset } from './embedding/registry.ts';
 export { documentText } from './embedding/document-text.ts';
-export { DTYPE_FILES, howToGetModel, probeAppModel, type AppModelPresence } from './embedding/app-model-presence.ts';
+export {
+  DTYPE_FILES,
+  howToGetModel,
+  presenceInServedFiles,
+  probeAppModel,
+  readServedModelFiles,
+  type AppModelPresence,
+} from './embedding/app-model-presence.ts';
 export {
   describeEmbeddingModel,
   sameEmbeddingModel,
@@ -171,6 +178,7 @@ export {
 } from './runs/comparison-csv.ts';
 export type { RunStore } from './runs/run-store.ts';
 export {
+  defaultComparison,
   groupRuns,
   parseRunFilter,
   filterRunGroups,
@@ -222,6 +230,7 @@ export {
 export { embeddingModelKey, modelIdOfKey } from './embedding/model-key.ts';
 export { presetForModel, describeModelSource, HUGGING_FACE_HOST, type EmbeddingModelSource } from './embedding/model-source.ts';
 export { embedCorpus, defaultChunkRows, defaultLengthSortWindow, type EmbedCorpusProgress } from './embedding/embed-corpus.ts';
+export { measureEmbeddingSpeed, secondsToEmbed } from './embedding/embedding-speed.ts';
 export {
   VectorStorageFullError,
   type VectorStore,
@@ -347,3 +356,12 @@ export { OpenSearchCorpusStore } from './opensearch/cluster-corpus-store.ts';
 export { openSearchResources, type ClusterKnnMode } from './opensearch/cluster-retrievers.ts';
 export { DEFAULT_HNSW } from './opensearch/cluster-index.ts';
 export { indexIntoOpenSearch, setClusterBm25 } from './opensearch/index-into-opensearch.ts';
+export {
+  alignToCorpus,
+  cosine,
+  readVectorFiles,
+  sampleRows,
+  storeImportedVectors,
+  VectorImportError,
+  type VectorIssue,
+} from './embedding/vector-import.ts';

@@ -6,8 +6,14 @@ export interface PickedFile {
   path: string;
 }
 
-/** A finished load, or one in which no document survived (`corpus` null; `summary` holds the issues). */
-export type LoadedCorpusInfo = { corpus: CorpusRecord; summary: IngestSummary } | { corpus: null; summary: IngestSummary; message: string };
+/**
+ * A finished load, one in which no document survived (`corpus` null; `summary` holds the issues), or one refused
+ * because the same documents are stored already (`duplicateOf`, with `refuseDuplicates`).
+ */
+export type LoadedCorpusInfo =
+  | { corpus: CorpusRecord; summary: IngestSummary }
+  | { corpus: null; summary: IngestSummary; message: string }
+  | { corpus: null; duplicateOf: CorpusRecord; message: string };
 
 /** What the corpus worker offers the UI (through comlink). */
 export interface CorpusWorkerApi {

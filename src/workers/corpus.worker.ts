@@ -1,5 +1,5 @@
 // Loads corpora: parses dropped files, writes them to IndexedDB and builds the BM25 index, off the UI thread.
-import { CorpusLoadError, loadCorpus, newCorpusId, storageFullAdvice, StorageFullError, type FileSource, type LoadCorpusOptions, type LoadProgress } from '../core/index.ts';
+import { CorpusLoadError, DuplicateCorpusError, loadCorpus, newCorpusId, storageFullAdvice, StorageFullError, type FileSource, type LoadCorpusOptions, type LoadProgress } from '../core/index.ts';
 import { ingestLockName } from '../storage/index.ts';
 import { signalOfPort } from './abort-bridge.ts';
 import type { CorpusWorkerApi, LoadedCorpusInfo, PickedFile } from './corpus-worker-api.ts';
@@ -24,6 +24,7 @@ export function createCorpusWorkerApi(stores: WorkerStores): CorpusWorkerApi {
       } catch (error) {
         // Returned rather than thrown: a thrown error crosses to the page without its issues.
         if (error instanceof CorpusLoadError) return { corpus: null, summary: error.summary, message: error.message };
+        if (error instanceof DuplicateCorpusError) return { corpus: null, duplicateOf: error.existing, message: error.message };
         if (!(error instanceof StorageFullError)) throw error;
         // Say what is stored now and what would help, measured after the clean-up.
         throw new Error(storageFullAdvice(`“${options.name ?? 'the corpus'}”`, await stores.afterFailedLoad(id)));

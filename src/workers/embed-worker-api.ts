@@ -1,4 +1,5 @@
 import type {
+  VectorIssue,
   EmbedCorpusProgress,
   EmbeddingDtype,
   EmbeddingModelSource,
@@ -31,11 +32,47 @@ export interface EmbedRequest {
   batchSize: number;
   /** Also store token-level vectors (new sets only). */
   tokens: boolean;
+  /**
+   * Measure docs/s on a first small batch before embedding (new or unfinished sets of corpora larger than the
+   * sample); the `estimate` event then waits for `confirm` when the rest would take longer than this many seconds.
+   */
+  askAboveSeconds?: number;
+}
+
+/** Docs/s measured on a first batch, and what it means for the documents left. */
+export interface EmbedEstimate {
+  sampled: number;
+  docsPerSecond: number;
+  /** Documents still to embed. */
+  remaining: number;
+  secondsLeft: number;
+  /** Whether the job waits for the person's answer. */
+  asking: boolean;
+}
+
+/** Vectors to import into a corpus, and the model that made them. */
+export interface VectorImportRequest {
+  corpusId: string;
+  model: ModelSettings;
+  files: PickedFile[];
+}
+
+/** What an import stored and checked. */
+export interface VectorImportReport {
+  set: EmbeddingSetRecord;
+  /** What was read, in words. */
+  source: string;
+  /** Lines or ids skipped (the rest was stored). */
+  issues: VectorIssue[];
+  /** Documents re-embedded here and the lowest cosine of their imported vectors to those. */
+  checked: { documents: number; worstCosine: number };
 }
 
 /** What a job reports while it runs. */
 export type EmbedEvent =
   | { kind: 'load'; progress: ModelLoadProgress }
+  | { kind: 'measuring'; sample: number }
+  | { kind: 'estimate'; estimate: EmbedEstimate }
   | { kind: 'start'; set: EmbeddingSetRecord; resumedAt: number; device: string }
   | { kind: 'progress'; progress: EmbedCorpusProgress };
 
@@ -44,8 +81,20 @@ export interface EmbedWorkerApi {
   /**
    * Embeds a corpus (or resumes its set); resolves with the stored set. Rejects with words on failure.
    * `abortPort` (see abort-bridge.ts) cancels it within one model batch; what it embedded is kept and can be resumed.
+   * `confirm` answers an asking estimate (false: nothing is embedded, the job ends as cancelled).
    */
-  embed(request: EmbedRequest, onEvent: (event: EmbedEvent) => void, abortPort?: MessagePort): Promise<EmbeddingSetRecord>;
+  embed(
+    request: EmbedRequest,
+    onEvent: (event: EmbedEvent) => void,
+    abortPort?: MessagePort,
+    confirm?: (estimate: EmbedEstimate) => Promise<boolean>,
+  ): Promise<EmbeddingSetRecord>;
+  /**
+   * Stores vectors made elsewhere (`.npy` with ids, `.jsonl`, a `dsw --vector-cache` folder) as the corpus's set of
+   * `model`: ids and dimension checked against the corpus and the model, and a sample of documents re-embedded
+   * here must match to cosine 0.999. Rejects with words naming the file and the problem; nothing is stored then.
+   */
+  importVectors(request: VectorImportRequest, onEvent: (event: EmbedEvent) => void, abortPort?: MessagePort): Promise<VectorImportReport>;
   /** Keeps a picked model folder in this browser; its name is the model id to use with location `folder`. */
   storeModelFolder(files: PickedFile[]): Promise<StoredModelFolder>;
   /** Model folders kept in this browser. */

@@ -1,12 +1,37 @@
 // Embeds stored corpora with transformers.js, off the UI thread: pages documents from IndexedDB, writes vector
 // chunks as they fill, resumes a set after its last stored chunk; cancelled through an abort port.
-import { embedCorpus, throwIfAborted, type EmbeddingSetRecord, type ModelLoadProgress } from '../core/index.ts';
+import {
+  abortError,
+  alignToCorpus,
+  cosine,
+  readVectorFiles,
+  sampleRows,
+  storeImportedVectors,
+  VectorImportError,
+  type CorpusDocument,
+  embedCorpus,
+  embeddingModelKey,
+  measureEmbeddingSpeed,
+  secondsToEmbed,
+  throwIfAborted,
+  describeEmbeddingModel,
+  documentText,
+  type EmbeddingSetRecord,
+  type ModelLoadProgress,
+} from '../core/index.ts';
 import { signalOfPort } from './abort-bridge.ts';
 import { loadBrowserEmbedder, settingsKey, type LoadedEmbedder } from './browser-embedder.ts';
 import type { EmbedEvent, EmbedRequest, EmbedWorkerApi, ModelSettings } from './embed-worker-api.ts';
 import { exposeInWorker } from './expose.ts';
 import { listModelFolders, removeModelFolder, storeModelFolder } from './model-files.ts';
 import { idbWorkerStores, type WorkerStores } from './worker-stores.ts';
+
+/** Documents re-embedded to check imported vectors, and the cosine each must reach. */
+const IMPORT_CHECK_SAMPLE = 8;
+const IMPORT_MIN_COSINE = 0.999;
+
+/** Documents timed for the estimate (at most one batch). */
+const SPEED_SAMPLE = 16;
 
 /** Loads a model (the browser's transformers.js in the worker; a test passes its own). */
 export type ModelLoader = (settings: ModelSettings, options: { onLoadProgress: (progress: ModelLoadProgress) => void }) => Promise<LoadedEmbedder>;
@@ -29,13 +54,29 @@ export function createEmbedWorkerApi(stores: Pick<WorkerStores, 'corpora' | 'vec
   }
 
   return {
-    async embed(request, onEvent, abortPort): Promise<EmbeddingSetRecord> {
+    async embed(request, onEvent, abortPort, confirm): Promise<EmbeddingSetRecord> {
       const signal = signalOfPort(abortPort);
       const run = async () => {
         const remote = (await (await stores.corpora()).getCorpus(request.corpusId))?.remote;
         if (remote) throw new Error(`This corpus is served by ${remote.server}: its vectors are made there (dsw serve --model <folder>), not in this browser.`);
         const { embedder, device } = await model(request, onEvent);
         throwIfAborted(signal);
+        if (request.askAboveSeconds !== undefined) {
+          const corpus = (await (await stores.corpora()).getCorpus(request.corpusId))!;
+          const stored = await (await stores.vectors()).getSet(request.corpusId, embeddingModelKey(embedder.info));
+          const remaining = corpus.documentCount - (stored?.rowsDone ?? 0);
+          const sample = Math.min(request.batchSize, SPEED_SAMPLE);
+          if (!stored?.complete && remaining > 2 * sample) {
+            onEvent({ kind: 'measuring', sample });
+            const speed = await measureEmbeddingSpeed(embedder, await stores.corpora(), request.corpusId, { sample, signal });
+            const secondsLeft = secondsToEmbed(remaining, speed.docsPerSecond);
+            const asking = secondsLeft > request.askAboveSeconds;
+            const estimate = { sampled: speed.documents, docsPerSecond: speed.docsPerSecond, remaining, secondsLeft, asking };
+            onEvent({ kind: 'estimate', estimate });
+            if (asking && !(await (confirm?.(estimate) ?? Promise.resolve(true)))) throw abortError('Embedding was not started');
+            throwIfAborted(signal);
+          }
+        }
         return embedCorpus(embedder, await stores.corpora(), await stores.vectors(), {
           corpusId: request.corpusId,
           source: request.model.source,
@@ -53,6 +94,58 @@ export function createEmbedWorkerApi(stores: Pick<WorkerStores, 'corpora' | 'vec
         if (!lock) throw new Error('This corpus is being embedded in another tab; wait for it to finish there.');
         return run();
       });
+    },
+
+    async importVectors(request, onEvent, abortPort) {
+      const signal = signalOfPort(abortPort);
+      const corpora = await stores.corpora();
+      const corpus = await corpora.getCorpus(request.corpusId);
+      if (!corpus || corpus.status !== 'ready') throw new Error(`Corpus ${request.corpusId} is not stored (it may have been deleted).`);
+      if (corpus.remote) throw new Error(`This corpus is served by ${corpus.remote.server}: its vectors live there.`);
+      const files = await Promise.all(request.files.map(async ({ file, path }) => ({ path, bytes: new Uint8Array(await file.arrayBuffer()) })));
+      const imported = readVectorFiles(files);
+      // The corpus's documents in stored order (the order a set's rows take).
+      const docs: CorpusDocument[] = [];
+      for (let after: string | undefined; ; ) {
+        const page = await corpora.listDocuments(request.corpusId, { after, limit: 4096 });
+        if (page.length === 0) break;
+        docs.push(...page);
+        after = page[page.length - 1]!.id;
+        throwIfAborted(signal);
+      }
+      const ids = docs.map((d) => d.id);
+      const { embedder, device } = await model({ corpusId: request.corpusId, model: request.model, batchSize: 8, tokens: false }, onEvent);
+      throwIfAborted(signal);
+      const info = embedder.info;
+      if (imported.dims !== info.dimensions) {
+        throw new VectorImportError(`${imported.source}: vectors of ${imported.dims} dimensions, but ${info.modelId} makes ${info.dimensions}; choose the model that made them.`);
+      }
+      const { rows, issues } = alignToCorpus(imported, ids);
+      const sample = sampleRows(docs.length, IMPORT_CHECK_SAMPLE);
+      const fresh = await embedder.embedTexts(sample.map((r) => documentText(docs[r]!)), 'passage');
+      let worst = { cosine: 1, id: '' };
+      sample.forEach((r, i) => {
+        const c = cosine(rows.subarray(r * info.dimensions, (r + 1) * info.dimensions), fresh.subarray(i * info.dimensions, (i + 1) * info.dimensions));
+        if (c < worst.cosine) worst = { cosine: c, id: ids[r]! };
+      });
+      if (!(worst.cosine >= IMPORT_MIN_COSINE)) {
+        throw new VectorImportError(
+          `${imported.source}: the vector of ${worst.id} has cosine ${worst.cosine.toFixed(4)} to ${describeEmbeddingModel(info)} embedding it here (needs ≥ ${IMPORT_MIN_COSINE}, ${sample.length} documents checked). ` +
+            'Were they made with another model, weights (dtype), pooling, prefix or token limit? Nothing was stored.',
+        );
+      }
+      throwIfAborted(signal);
+      const set = await storeImportedVectors(await stores.vectors(), {
+        corpusId: request.corpusId,
+        model: info,
+        source: request.model.source,
+        maxTokens: embedder.maxTokens,
+        device: `imported (${imported.source}), checked on ${device}`,
+        ...(embedder.modelFiles ? { modelFiles: embedder.modelFiles } : {}),
+        corpusIds: ids,
+        rows,
+      });
+      return { set, source: imported.source, issues, checked: { documents: sample.length, worstCosine: worst.cosine } };
     },
 
     storeModelFolder,

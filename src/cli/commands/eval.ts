@@ -15,7 +15,9 @@ Options:
   --qrels <file>        judgements: BEIR "query-id corpus-id score" (header optional) or TREC "qid 0 docid rel"
   --run <file>          TREC run "qid Q0 docid rank score tag"
   --measures <list>     comma-separated ir_measures names (default ${DEFAULT_MEASURES.join(',')});
-                        supported: nDCG[@k], R@k, P@k, RR[@k], AP[@k], Rprec, Judged@k
+                        supported: nDCG[@k], R@k, P@k, RR[@k], AP[@k], Rprec, Judged@k; trec_eval and ranx
+                        names are read as the same measures (ndcg_cut_10, ndcg_cut.10, recall_100, P_5, map,
+                        map_cut_10, recip_rank, mrr@10, r-precision)
   --per-query           also print every query's values
   --keep-identical-ids  keep results whose doc id equals the query id (dropped by default, BEIR's rule;
                         keep them for collections whose query and doc ids are unrelated numbers)

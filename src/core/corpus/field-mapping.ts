@@ -79,14 +79,17 @@ export function readField(record: Record<string, unknown>, path: string): unknow
   return isPlainObject(head) ? readField(head, path.slice(dot + 1)) : undefined;
 }
 
-/** Applies a mapping: id and text must be non-empty, title defaults to ''; unmapped fields become metadata. */
-export function applyFieldMapping(record: Record<string, unknown>, mapping: FieldMapping): MappingResult {
+/**
+ * Applies a mapping: id and text must be non-empty (with `keepEmptyText` a missing or blank text is kept as ''),
+ * title defaults to ''; unmapped fields become metadata.
+ */
+export function applyFieldMapping(record: Record<string, unknown>, mapping: FieldMapping, keepEmptyText = false): MappingResult {
   const id = asText(readField(record, mapping.id));
   if (id === null) return { ok: false, field: mapping.id, reason: `id field '${mapping.id}' is not a string or number` };
   if (id === undefined || id.trim() === '') return { ok: false, field: mapping.id, reason: `missing or empty id (field '${mapping.id}')` };
   const text = asText(readField(record, mapping.text));
   if (text === null) return { ok: false, field: mapping.text, reason: `text field '${mapping.text}' is not a string` };
-  if (text === undefined || text.trim() === '') {
+  if ((text === undefined || text.trim() === '') && !keepEmptyText) {
     return { ok: false, field: mapping.text, reason: `empty text (field '${mapping.text}')` };
   }
   let title = '';
@@ -98,7 +101,7 @@ export function applyFieldMapping(record: Record<string, unknown>, mapping: Fiel
   const mapped = [mapping.id, mapping.text, ...(mapping.title === undefined ? [] : [mapping.title])];
   let rest: Record<string, unknown> = record;
   for (const path of mapped) rest = withoutField(rest, path);
-  const value: MappedRecord = { id: id.trim(), title, text };
+  const value: MappedRecord = { id: id.trim(), title, text: text ?? '' };
   if (Object.keys(rest).length > 0) value.metadata = rest;
   return { ok: true, value };
 }

@@ -21,6 +21,11 @@ export interface IngestOptions {
   qrelsSplit?: string;
   /** Encoding of files without a byte-order mark (a BOM always wins); default UTF-8. */
   encoding?: TextEncodingChoice;
+  /**
+   * Keep documents whose text is empty (Cranfield's 471 and 995, for one) instead of skipping them, so the
+   * judgements of them stay and the qrels match the official files; default false (skipped and listed).
+   */
+  keepEmptyDocuments?: boolean;
   /** documents per batch handed to onBatch, default 500 */
   batchSize?: number;
 }

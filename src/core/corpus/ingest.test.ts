@@ -152,6 +152,34 @@ describe('ingest: BEIR', () => {
     expect(missing.summary.issues).toEqual([{ file: 'qrels/test.tsv', reason: "qrels split 'dev' not found (available: test)" }]);
   });
 
+  it('keeps documents with empty text when asked, so their judgements stay (Cranfield 471 and 995)', async () => {
+    const files = () => [
+      memorySource('corpus.jsonl', '{"_id": "1", "title": "wings", "text": "lift of wings"}\n{"_id": "471", "title": "", "text": ""}\n{"_id": "9", "title": "Only a title"}\n', { path: 'c/corpus.jsonl' }),
+      memorySource('queries.jsonl', '{"_id": "q1", "text": "wings"}\n', { path: 'c/queries.jsonl' }),
+      memorySource('test.tsv', 'query-id\tcorpus-id\tscore\nq1\t1\t2\nq1\t471\t1\n', { path: 'c/qrels/test.tsv' }),
+    ];
+    const skipped = await collectIngest(files());
+    expect(skipped.documents.map((d) => d.id)).toEqual(['1']);
+    expect(skipped.qrels).toHaveLength(1);
+    expect(skipped.summary.issues.map((i) => [i.line, i.reason])).toEqual(
+      expect.arrayContaining([
+        [2, "empty text (field 'text')"],
+        [3, "empty text (field 'text')"],
+      ]),
+    );
+    const kept = await collectIngest(files(), { keepEmptyDocuments: true });
+    expect(kept.documents).toEqual([
+      { id: '1', title: 'wings', text: 'lift of wings' },
+      { id: '471', title: '', text: '' },
+      { id: '9', title: 'Only a title', text: '' },
+    ]);
+    expect(kept.qrels).toEqual([
+      { queryId: 'q1', docId: '1', relevance: 2 },
+      { queryId: 'q1', docId: '471', relevance: 1 },
+    ]);
+    expect(kept.summary.issueCount).toBe(0);
+  });
+
   it('reads a zip holding a BEIR folder one level deep, in tiny chunks', async () => {
     const zip = zipSync({
       'scifact/qrels/test.tsv': strToU8('query-id\tcorpus-id\tscore\nq\ta\t1\nq\tb\t0\n'),

@@ -92,11 +92,11 @@ async function ingestFile(file: PlannedFile, options: IngestOptions, collector: 
   if (file.kind === 'queries') return ingestQueryRecords(readJsonlRecords(file.source, read), collector);
   switch (file.format) {
     case 'jsonl':
-      return ingestRecordDocuments(readJsonlRecords(file.source, read), options.mapping, collector);
+      return ingestRecordDocuments(readJsonlRecords(file.source, read), options.mapping, collector, options.keepEmptyDocuments);
     case 'csv':
-      return ingestRecordDocuments(readCsvRecords(file.source, {}, read), options.mapping, collector);
+      return ingestRecordDocuments(readCsvRecords(file.source, {}, read), options.mapping, collector, options.keepEmptyDocuments);
     case 'tsv':
-      return ingestRecordDocuments(readCsvRecords(file.source, { delimiter: '\t' }, read), options.mapping, collector);
+      return ingestRecordDocuments(readCsvRecords(file.source, { delimiter: '\t' }, read), options.mapping, collector, options.keepEmptyDocuments);
     case 'text':
       return ingestTextFile(file.source, file.path, options.passages, collector, read);
   }

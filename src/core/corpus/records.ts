@@ -27,19 +27,21 @@ export const GUESS_RECORDS = 100;
 /**
  * Turns records into documents through a field mapping. Without one, the mapping is guessed from the first record
  * whose fields allow it (parsed records before it wait, and are then mapped the same way); a file where none of
- * the first GUESS_RECORDS parsed records allows a guess is abandoned with one issue.
+ * the first GUESS_RECORDS parsed records allows a guess is abandoned with one issue. `keepEmptyText` keeps documents
+ * whose text is empty.
  */
 export async function ingestRecordDocuments(
   records: AsyncIterable<SourceRecord[]>,
   mapping: FieldMapping | undefined,
   collector: IngestCollector,
+  keepEmptyText = false,
 ): Promise<void> {
   let active = mapping;
   const waiting: ParsedRecord[] = [];
   const seenFields = new Set<string>();
   let anyRecord = false;
   const take = ({ line, record }: ParsedRecord, use: FieldMapping) => {
-    const mapped = applyFieldMapping(record, use);
+    const mapped = applyFieldMapping(record, use, keepEmptyText);
     if (mapped.ok) collector.addDocument(mapped.value, { line, field: use.id });
     else collector.reject(mapped.reason, { line, field: mapped.field });
   };

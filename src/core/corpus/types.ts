@@ -4,7 +4,7 @@ export interface CorpusDocument {
   id: string;
   /** May be empty. Indexed together with `text`. */
   title: string;
-  /** The passage text. Never empty for an accepted document. */
+  /** The passage text. Never empty for an accepted document unless the load kept empty documents (`keepEmptyDocuments`). */
   text: string;
   /** Fields of the source record that were not mapped to id, title or text. */
   metadata?: Record<string, unknown>;

@@ -44,6 +44,34 @@ export async function probeAppModel(
   return { modelId, present: missingFiles.length === 0, missingFiles };
 }
 
+/** The name of the list of served files under the app's `models/` path (answered by the app's server). */
+export const SERVED_FILES_LIST = 'served-files.json';
+
+/**
+ * The files the app serves under `modelsPath` (paths relative to it), read from its list; undefined when the server
+ * keeps no list (then {@link probeAppModel} asks per file).
+ */
+export async function readServedModelFiles(
+  modelsPath: string,
+  fetchFile: (url: string) => Promise<{ ok: boolean; json(): Promise<unknown> }> = fetch,
+): Promise<ReadonlySet<string> | undefined> {
+  const base = modelsPath.endsWith('/') ? modelsPath : `${modelsPath}/`;
+  try {
+    const response = await fetchFile(base + SERVED_FILES_LIST);
+    if (!response.ok) return undefined;
+    const body = (await response.json()) as { files?: unknown };
+    return Array.isArray(body.files) ? new Set(body.files.filter((f): f is string => typeof f === 'string')) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `modelId` is served for `dtype`, from the list of served files. */
+export function presenceInServedFiles(served: ReadonlySet<string>, modelId: string, dtype: EmbeddingDtype): AppModelPresence {
+  const missingFiles = modelFilesFor(dtype).filter((file) => !served.has(`${modelId}/${file}`));
+  return { modelId, present: missingFiles.length === 0, missingFiles };
+}
+
 /** Words that say how to get a model that is not in the app's (or the CLI's) models folder. */
 export function howToGetModel(modelId: string): string {
   const setup = findEmbeddingPreset(modelId)?.localSetup;

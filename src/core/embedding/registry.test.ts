@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMBEDDING_MODEL_PRESETS, findEmbeddingPreset } from './registry.ts';
+import { EMBEDDING_MODEL_PRESETS, findEmbeddingPreset, preferredServedPreset } from './registry.ts';
 
 describe('embedding model registry', () => {
   it('has the documented defaults', () => {
@@ -32,6 +32,22 @@ describe('embedding model registry', () => {
     expect(REAL_ENCODERS.length).toBeGreaterThanOrEqual(2);
     for (const encoder of REAL_ENCODERS) expect(findEmbeddingPreset(encoder.presetId)?.localSetup, encoder.presetId).toBe('npm run models');
   });
+  it('preselects the best served real encoder with its measured default weights, tiny-bert only when nothing else is', () => {
+    const servedAs = (files: string[]) => (modelId: string, dtype: string) => files.includes(`${modelId}:${dtype}`);
+    const pick = (files: string[]) => {
+      const best = preferredServedPreset(servedAs(files));
+      return best && `${best.preset.modelId}:${best.dtype}`;
+    };
+    expect(pick(['tiny-bert:fp32', 'Xenova/all-mpnet-base-v2:fp32', 'Xenova/all-MiniLM-L6-v2:q8', 'Xenova/all-MiniLM-L6-v2:fp32'])).toBe('Xenova/all-MiniLM-L6-v2:q8');
+    expect(pick(['tiny-bert:fp32', 'Xenova/all-MiniLM-L6-v2:fp32'])).toBe('Xenova/all-MiniLM-L6-v2:fp32');
+    expect(pick(['tiny-bert:fp32', 'Xenova/all-mpnet-base-v2:fp32'])).toBe('Xenova/all-mpnet-base-v2:fp32');
+    expect(pick(['tiny-bert:fp32'])).toBe('tiny-bert:fp32');
+    expect(pick([])).toBeUndefined();
+    expect(findEmbeddingPreset('tiny-bert')?.testModel).toBe(true);
+    expect(findEmbeddingPreset('tiny-bert')?.label).toMatch(/test model/);
+    expect(findEmbeddingPreset('Xenova/all-MiniLM-L6-v2')?.defaultDtype).toBe('q8');
+  });
+
   it('has unique ids', () => {
     const ids = EMBEDDING_MODEL_PRESETS.map((p) => p.modelId);
     expect(new Set(ids).size).toBe(ids.length);

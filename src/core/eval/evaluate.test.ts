@@ -135,7 +135,9 @@ describe('evaluateRun', () => {
   it('accepts parsed measures, drops repeated names, rejects unknown names', () => {
     const r = evaluateRun(qrels, run, [{ name: 'RR', kind: 'RR' }, 'RR', 'P@10']);
     expect(Object.keys(r.aggregate)).toEqual(['RR', 'P@10']);
-    expect(() => evaluateRun(qrels, run, ['MAP'])).toThrow(/unknown measure 'MAP'/);
+    expect(() => evaluateRun(qrels, run, ['bpref'])).toThrow(/unknown measure 'bpref'/);
+    // trec_eval's name of a measure given as well is the same measure, kept once.
+    expect(Object.keys(evaluateRun(qrels, run, ['P@10', 'P_10', 'recip_rank']).aggregate)).toEqual(['P@10', 'RR']);
   });
 });
 

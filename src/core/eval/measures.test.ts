@@ -16,13 +16,32 @@ describe('parseMeasure', () => {
     expect(parseMeasure('  P@3 ')).toEqual({ name: 'P@3', kind: 'P', cutoff: 3 });
   });
 
-  it('rejects unknown names with a hint', () => {
-    expect(() => parseMeasure('MAP')).toThrow(/unknown measure 'MAP'.*did you mean 'AP'/);
-    expect(() => parseMeasure('ndcg@10')).toThrow(/did you mean 'nDCG@10'/);
-    expect(() => parseMeasure('MRR@10')).toThrow(/did you mean 'RR@10'/);
-    expect(() => parseMeasure('BLEU')).toThrow(/unknown measure 'BLEU' \(supported: nDCG\[@k\]/);
-    expect(() => parseMeasure('ndcg_cut.10')).toThrow(/unknown measure/);
+  it('reads trec_eval, ranx and ir_measures names as the same measures', () => {
+    const as = (names: string[]) => names.map((n) => parseMeasure(n).name);
+    expect(as(['ndcg_cut_10', 'ndcg_cut.10', 'ndcg@10', 'NDCG@10', 'nDCG_10'])).toEqual(Array(5).fill('nDCG@10'));
+    expect(as(['recall_100', 'recall.100', 'recall@100'])).toEqual(Array(3).fill('R@100'));
+    expect(as(['P_5', 'P.5', 'precision@5', 'p@5'])).toEqual(Array(4).fill('P@5'));
+    expect(as(['map', 'MAP', 'ap'])).toEqual(['AP', 'AP', 'AP']);
+    expect(as(['map_cut_10', 'map@10'])).toEqual(['AP@10', 'AP@10']);
+    expect(as(['recip_rank', 'mrr', 'MRR@10'])).toEqual(['RR', 'RR', 'RR@10']);
+    expect(as(['r-precision', 'R_precision', 'rprec'])).toEqual(['Rprec', 'Rprec', 'Rprec']);
+    expect(as(['ndcg', 'judged_10'])).toEqual(['nDCG', 'Judged@10']);
+  });
+
+  it('rejects unknown names, saying what is supported', () => {
+    expect(() => parseMeasure('BLEU')).toThrow(/unknown measure 'BLEU' \(supported: nDCG\[@k\].*ndcg_cut_10, recall_100, P_5, map, recip_rank\)/);
+    expect(() => parseMeasure('bpref')).toThrow(/unknown measure 'bpref'/);
+    expect(() => parseMeasure('success_10')).toThrow(/unknown measure/);
+    expect(() => parseMeasure('ndcg_burges@10')).toThrow(/unknown measure/);
     expect(() => parseMeasure('')).toThrow(/unknown measure/);
+  });
+
+  it('checks the cutoffs of other names too', () => {
+    expect(() => parseMeasure('ndcg_cut')).toThrow("measure 'ndcg_cut' needs a cutoff, e.g. 'ndcg_cut_10'");
+    expect(() => parseMeasure('recall')).toThrow(/measure 'recall' needs a cutoff/);
+    expect(() => parseMeasure('recall_0')).toThrow("measure 'recall_0': the cutoff must be a positive integer (read as R)");
+    expect(() => parseMeasure('ndcg_cut_1.5')).toThrow(/positive integer/);
+    expect(() => parseMeasure('rprec_5')).toThrow(/takes no cutoff/);
   });
 
   it('checks cutoffs', () => {

@@ -1,6 +1,8 @@
 /**
- * Measure names, spelled as in ir_measures (`nDCG@10`, `R@100`, `AP`, `RR@10`, `P@10`, `Rprec`, `Judged@10`).
- * Definitions (trec_eval semantics) are in `query-measures.ts`.
+ * Measure names, spelled as in ir_measures (`nDCG@10`, `R@100`, `AP`, `RR@10`, `P@10`, `Rprec`, `Judged@10`);
+ * trec_eval (`ndcg_cut_10`, `ndcg_cut.10`, `recall_100`, `P_5`, `map`, `map_cut_10`, `recip_rank`, `Rprec`) and
+ * ranx (`ndcg@10`, `recall@100`, `precision@5`, `map@100`, `mrr@10`, `r-precision`) names are read as the same
+ * measures. Definitions (trec_eval semantics) are in `query-measures.ts`.
  */
 
 /** The families of measures. */
@@ -31,8 +33,11 @@ const CUTOFF_RULES: Record<MeasureKind, CutoffRule> = {
   Judged: 'required',
 };
 
-/** Other spellings people type, used only to suggest the right name in an error. */
-const SPELLING_HINTS: Record<string, MeasureKind> = {
+/**
+ * Family names of trec_eval, ranx and ir_measures in lower case, with the measure each means. A cutoff follows
+ * as `@k`, `_k` or `.k`. trec_eval's `*_cut` families exist only with a cutoff.
+ */
+const OTHER_NAMES: Record<string, MeasureKind> = {
   ndcg: 'nDCG',
   ndcg_cut: 'nDCG',
   r: 'R',
@@ -46,10 +51,12 @@ const SPELLING_HINTS: Record<string, MeasureKind> = {
   map: 'AP',
   map_cut: 'AP',
   rprec: 'Rprec',
+  'r-precision': 'Rprec',
+  r_precision: 'Rprec',
   judged: 'Judged',
 };
 
-const SUPPORTED = 'nDCG[@k], R@k, P@k, RR[@k], AP[@k], Rprec, Judged@k';
+const SUPPORTED = 'nDCG[@k], R@k, P@k, RR[@k], AP[@k], Rprec, Judged@k, or their trec_eval/ranx names such as ndcg_cut_10, recall_100, P_5, map, recip_rank';
 
 function isKind(name: string): name is MeasureKind {
   return Object.prototype.hasOwnProperty.call(CUTOFF_RULES, name);
@@ -62,13 +69,8 @@ function isKind(name: string): name is MeasureKind {
 export function parseMeasure(text: string): Measure {
   const trimmed = text.trim();
   const match = /^([A-Za-z_]+)(?:@(.*))?$/.exec(trimmed);
-  if (!match) throw new Error(`unknown measure '${text}' (supported: ${SUPPORTED})`);
-  const [, family, cutoffText] = match;
-  if (!isKind(family)) {
-    const hint = SPELLING_HINTS[family.toLowerCase()];
-    const suggestion = hint ? `; did you mean '${hint}${cutoffText !== undefined ? `@${cutoffText}` : ''}'?` : '';
-    throw new Error(`unknown measure '${text}' (supported: ${SUPPORTED})${suggestion}`);
-  }
+  if (!match || !isKind(match[1]!)) return parseOtherName(text);
+  const [, family, cutoffText] = match as unknown as [string, MeasureKind, string | undefined];
   const rule = CUTOFF_RULES[family];
   if (cutoffText === undefined) {
     if (rule === 'required') throw new Error(`measure '${text}' needs a cutoff, e.g. '${family}@10'`);
@@ -80,6 +82,22 @@ export function parseMeasure(text: string): Measure {
   }
   const cutoff = Number(cutoffText);
   return { name: `${family}@${cutoff}`, kind: family, cutoff };
+}
+
+/** A trec_eval or ranx name (`ndcg_cut_10`, `ndcg_cut.10`, `recall@100`, `P_5`, `map`, `recip_rank`) as its measure. */
+function parseOtherName(text: string): Measure {
+  const trimmed = text.trim();
+  const match = /^([A-Za-z][A-Za-z_-]*?)(?:[@._](\d[\d.]*|))?$/.exec(trimmed);
+  const family = match?.[1]?.toLowerCase();
+  const kind = family === undefined ? undefined : OTHER_NAMES[family];
+  if (!match || kind === undefined) throw new Error(`unknown measure '${text}' (supported: ${SUPPORTED})`);
+  const cutoffText = match[2];
+  if (family!.endsWith('_cut') && !cutoffText) throw new Error(`measure '${text}' needs a cutoff, e.g. '${family}_10'`);
+  try {
+    return parseMeasure(cutoffText === undefined ? kind : `${kind}@${cutoffText}`);
+  } catch (error) {
+    throw new Error(`${(error as Error).message.replace(/'[^']*'/, `'${trimmed}'`)} (read as ${kind})`);
+  }
 }
 
 /** Parses several measure names; a name given twice is kept once (first position). */

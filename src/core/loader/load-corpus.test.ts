@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memorySource } from '../corpus/fixtures/memory-source.ts';
 import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
 import type { CorpusStore } from '../storage/corpus-store.ts';
-import { loadCorpus, type LoadProgress } from './load-corpus.ts';
+import { DuplicateCorpusError, loadCorpus, type LoadProgress } from './load-corpus.ts';
 
 const corpus = [
   { _id: 'd1', title: 'Harbour', text: 'The harbour crane lifts timber.' },
@@ -36,6 +36,22 @@ describe('loadCorpus', () => {
     expect(stored?.documentCount).toBe(3);
     expect(progress.at(-1)?.phase).toBe('saving');
     expect(progress.some((p) => p.phase === 'reading')).toBe(true);
+  });
+
+  it('refuses the same documents again when asked to, naming the stored corpus and keeping nothing; a copy loads', async () => {
+    const store = new MemoryCorpusStore();
+    const { corpus: first } = await loadCorpus(beirSources(), { name: 'Set', refuseDuplicates: true }, store);
+    const again = loadCorpus(beirSources(), { name: 'Set', refuseDuplicates: true }, store);
+    await expect(again).rejects.toBeInstanceOf(DuplicateCorpusError);
+    await expect(again).rejects.toMatchObject({ existing: { id: first.id, name: 'Set' }, message: expect.stringContaining('already loaded as “Set”') });
+    expect((await store.listCorpora()).map((c) => c.id)).toEqual([first.id]);
+    expect(await store.listIncomplete()).toEqual([]);
+    // Other documents are not a duplicate; the same ones load as a copy when not refused.
+    const other = [memorySource('corpus.jsonl', '{"_id": "d9", "text": "another text"}', { path: 'o/corpus.jsonl' })];
+    await loadCorpus(other, { name: 'Other', refuseDuplicates: true }, store);
+    const { corpus: copy } = await loadCorpus(beirSources(), { name: 'Set (copy)' }, store);
+    expect(copy.checksum).toBe(first.checksum);
+    expect(await store.listCorpora()).toHaveLength(3);
   });
 
   it('keeps the good lines of a bad file and records the problems on the corpus', async () => {

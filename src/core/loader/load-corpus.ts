@@ -14,6 +14,11 @@ export interface LoadCorpusOptions extends IngestOptions {
   analyzer?: Partial<AnalyzerOptions>;
   /** Id for the new corpus; a random one when absent. */
   id?: string;
+  /**
+   * Refuse documents already stored as another ready corpus (same content checksum): nothing is kept and a
+   * {@link DuplicateCorpusError} names that corpus. Off by default (a copy is then made).
+   */
+  refuseDuplicates?: boolean;
 }
 
 /** Progress while loading: parsing progress plus the phase. */
@@ -40,6 +45,15 @@ export class CorpusLoadError extends Error {
   ) {
     super(message);
     this.name = 'CorpusLoadError';
+  }
+}
+
+/** A load refused because the same documents are stored already as `existing`. */
+export class DuplicateCorpusError extends Error {
+  constructor(readonly existing: CorpusRecord) {
+    const checksum = existing.checksum && existing.checksum.length > 19 ? `${existing.checksum.slice(0, 19)}…` : existing.checksum;
+    super(`These documents are already loaded as “${existing.name}” (the same ${existing.documentCount} documents, content checksum ${checksum}).`);
+    this.name = 'DuplicateCorpusError';
   }
 }
 
@@ -114,6 +128,11 @@ export async function loadCorpus(
         summary,
       );
     }
+    const contentChecksum = checksum.value();
+    if (options.refuseDuplicates) {
+      const existing = (await store.listCorpora()).find((c) => c.id !== id && !c.remote && c.checksum === contentChecksum);
+      if (existing) throw new DuplicateCorpusError(existing);
+    }
     if (last) onProgress?.({ ...last, phase: 'saving' });
     const counts = {
       documentCount: summary.documents,
@@ -122,7 +141,7 @@ export async function loadCorpus(
       questionCount,
       issues: summary.issues.slice(0, STORED_ISSUES),
       issueCount: summary.issueCount,
-      checksum: checksum.value(),
+      checksum: contentChecksum,
     };
     await store.commitCorpus(id, { ...counts, index: index.serialize() });
     return { corpus: { ...record, ...counts, status: 'ready' }, summary, index };

@@ -53,6 +53,8 @@ export const NUMERIC_RULES = Object.freeze({
   fetchKMultiplier: real(1, 100),
   /** Embedding batch size. */
   embeddingBatchSize: whole(1, 4096),
+  /** Embeddings page: ask before embedding when it would take longer than this many seconds (0: always ask). */
+  embedAskAboveSeconds: whole(0, 1_000_000),
   /** GQR: optimisation steps. */
   gqrSteps: whole(1, 10_000),
   /** GQR: documents each child fetches for the candidate pool when fixed. */

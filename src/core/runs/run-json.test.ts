@@ -94,7 +94,8 @@ describe('run JSON files', () => {
     expect(() => parseChanged((f) => (f.run.rankings as { queryId: string }[])[1]!.queryId = 'q1')).toThrow(
       "Field \"run.rankings[1].queryId\": query 'q1' has two rankings",
     );
-    expect(() => parseChanged((f) => (f.run.measures = ['ndcg@10']))).toThrow(/Field "run.measures\[0\]": unknown measure 'ndcg@10'.*did you mean 'nDCG@10'/);
+    expect(() => parseChanged((f) => (f.run.measures = ['bpref']))).toThrow(/Field "run.measures\[0\]": unknown measure 'bpref'/);
+    expect(() => parseChanged((f) => (f.run.measures = ['ndcg_cut_10']))).toThrow(`Field "run.measures[0]": 'ndcg_cut_10' is saved as 'nDCG@10'`);
     expect(() => parseChanged((f) => delete (f.run.metrics as { aggregate: Record<string, number> }).aggregate.RR)).toThrow(
       "Field \"run.metrics.aggregate\" has no value for measure 'RR'",
     );

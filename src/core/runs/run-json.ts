@@ -124,11 +124,14 @@ function readRun(value: unknown): RunRecord {
   const run = object(value, 'run');
   const measures = stringArray(run.measures, 'run.measures');
   measures.forEach((m, i) => {
+    let name: string;
     try {
-      parseMeasure(m);
+      name = parseMeasure(m).name;
     } catch (error) {
       throw new RunJsonError(`Field "run.measures[${i}]": ${(error as Error).message}`);
     }
+    // The metrics are keyed by these names: a saved run holds the canonical ones.
+    if (name !== m) throw new RunJsonError(`Field "run.measures[${i}]": '${m}' is saved as '${name}' (the name its metrics are keyed by)`);
   });
   const k = run.k;
   if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 1) throw new RunJsonError('Field "run.k" must be a positive whole number');

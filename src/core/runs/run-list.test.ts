@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleRun } from '../../test-support/run-store-contract.ts';
 import { summarizeRun, type RunSummary } from './run-record.ts';
-import { filterRunGroups, groupRuns, parseRunFilter, runMatches, selectionState, selectRange, setSelected } from './run-list.ts';
+import { defaultComparison, filterRunGroups, groupRuns, parseRunFilter, runMatches, selectionState, selectRange, setSelected } from './run-list.ts';
 
 const single = (id: string, createdAt: number, extra: Partial<RunSummary> = {}): RunSummary => ({ ...summarizeRun(sampleRun(id, 'c1', id, createdAt)), ...extra });
 const sweepRun = (id: string, sweep: string, role: string, index: number, createdAt: number): RunSummary =>
@@ -28,6 +28,32 @@ describe('groupRuns', () => {
       ['sweep:s2', 'sweep', 'Sweep s2', ['s2-p0']],
       ['sweep:s1', 'sweep', 'Sweep s1', ['s1-p0', 's1-p1', 's1-primary', 's1-rrf']],
     ]);
+  });
+});
+
+describe('defaultComparison', () => {
+  const scored = (run: RunSummary, ndcg: number): RunSummary => ({ ...run, metrics: { aggregate: { 'nDCG@10': ndcg }, perQuery: {}, queryCount: 1 } });
+  it('inside a sweep: the primary-only run is the baseline and the best grid point is ticked, not a CC or RRF baseline', () => {
+    const runs = [
+      sweepRun('s1-cc', 's1', 'cc', 0, 3_000),
+      scored(sweepRun('s1-p0', 's1', 'point', 0, 3_000), 0.40),
+      scored(sweepRun('s1-p1', 's1', 'point', 1, 3_000), 0.43),
+      scored(sweepRun('s1-p2', 's1', 'point', 2, 3_000), 0.41),
+      sweepRun('s1-primary', 's1', 'primary', 0, 3_000),
+      sweepRun('s1-rrf', 's1', 'rrf', 0, 3_000),
+      single('older', 1_000),
+    ];
+    const choice = defaultComparison(runs, 'nDCG@10')!;
+    expect(choice).toMatchObject({ baselineId: 's1-primary', tickedId: 's1-p1' });
+    expect(choice.note).toContain('its best grid point on nDCG@10 (“s1 · point 1”), compared with its primary-only run (“s1 · primary 0”)');
+    // Without scores the first grid point is ticked.
+    expect(defaultComparison(runs.map((r) => ({ ...r, metrics: null })), 'nDCG@10')).toMatchObject({ baselineId: 's1-primary', tickedId: 's1-p0' });
+  });
+  it('outside a sweep (or a sweep without its primary run): the newest run against the oldest', () => {
+    expect(defaultComparison([single('new', 3_000), sweepRun('s1-p0', 's1', 'point', 0, 2_000), single('old', 1_000)], 'nDCG@10')).toMatchObject({ baselineId: 'old', tickedId: 'new' });
+    expect(defaultComparison([sweepRun('s1-p0', 's1', 'point', 0, 2_000), single('old', 1_000)], 'nDCG@10')).toMatchObject({ baselineId: 'old', tickedId: 's1-p0' });
+    expect(defaultComparison([single('only', 1_000)], 'nDCG@10')).toEqual({ baselineId: 'only', note: '' });
+    expect(defaultComparison([], 'nDCG@10')).toBeNull();
   });
 });
 

@@ -49,6 +49,45 @@ export function groupRuns(runs: readonly RunSummary[]): RunGroup[] {
 
 const ROLE_ORDER = ['point', 'primary', 'complementary', 'rrf', 'cc'];
 
+/** What Compare ticks and uses as the baseline before the person chooses, and the words that say so. */
+export interface DefaultComparison {
+  baselineId: string;
+  /** The one run ticked at first (absent when there is no other run). */
+  tickedId?: string;
+  note: string;
+}
+
+/**
+ * Compare's first choice. When the newest run belongs to a sweep with a primary-only run: that run is the baseline
+ * and the sweep's best grid point on `measure` (else its newest) is ticked — GQR against what it refines. Otherwise
+ * the newest run is ticked against the oldest. `runs` newest first.
+ */
+export function defaultComparison(runs: readonly RunSummary[], measure: string): DefaultComparison | null {
+  if (runs.length === 0) return null;
+  const newest = runs.reduce((a, b) => (b.createdAt > a.createdAt ? b : a));
+  const tag = sweepTagOf(newest);
+  if (tag) {
+    const sweep = runs.filter((r) => sweepTagOf(r)?.id === tag.id);
+    const primary = sweep.find((r) => sweepTagOf(r)!.role === 'primary');
+    const points = sweep.filter((r) => sweepTagOf(r)!.role === 'point');
+    const scored = points.filter((r) => typeof r.metrics?.aggregate[measure] === 'number');
+    if (primary && points.length > 0) {
+      const best = scored.length > 0 ? scored.reduce((a, b) => (b.metrics!.aggregate[measure]! > a.metrics!.aggregate[measure]! ? b : a)) : points[0]!;
+      const which = scored.length > 0 ? `its best grid point on ${measure}` : 'its first grid point';
+      return {
+        baselineId: primary.id,
+        tickedId: best.id,
+        note: `Ticked at first: in the newest sweep “${tag.name}”, ${which} (“${best.name}”), compared with its primary-only run (“${primary.name}”) as the baseline.`,
+      };
+    }
+  }
+  const oldest = runs.reduce((a, b) => (b.createdAt < a.createdAt ? b : a));
+  const other = runs.filter((r) => r.id !== oldest.id).reduce<RunSummary | undefined>((a, b) => (!a || b.createdAt > a.createdAt ? b : a), undefined);
+  return other
+    ? { baselineId: oldest.id, tickedId: other.id, note: `Ticked at first: only the newest run (“${other.name}”), compared with the oldest (“${oldest.name}”) as the baseline.` }
+    : { baselineId: oldest.id, note: '' };
+}
+
 function bySweepOrder(a: RunSummary, b: RunSummary): number {
   const ta = sweepTagOf(a)!;
   const tb = sweepTagOf(b)!;

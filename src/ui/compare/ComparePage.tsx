@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { DEFAULT_MEASURES, DEFAULT_PERMUTATIONS, DEFAULT_SEED, describeRunPipeline, groupRuns, isAbortError, type RunComparison, type RunSummary } from '../../core/index.ts';
+import { DEFAULT_MEASURES, DEFAULT_PERMUTATIONS, DEFAULT_SEED, defaultComparison, describeRunPipeline, groupRuns, isAbortError, type RunComparison, type RunSummary } from '../../core/index.ts';
 import { errorMessage } from '../shared/format.ts';
 import { useAppStore } from '../shared/app-store.ts';
 import { useCorpora } from '../shared/corpora.ts';
@@ -43,22 +43,17 @@ export function ComparePage() {
 
   const list = useMemo(() => runs.data ?? [], [runs.data]);
   const baselineGroups = useMemo(() => groupRuns(list), [list]);
-  // Defaults (also after switching corpus), said under the picker: the oldest run is the baseline and only the
-  // newest other run is ticked (the latest run against the first one); tick more from the groups.
+  // Defaults (also after switching corpus), said under the picker: inside the newest sweep its primary-only run is
+  // the baseline and its best grid point is ticked; else the newest run against the oldest. Tick more from the groups.
+  const defaults = useMemo(() => defaultComparison(list, measures[0] ?? DEFAULT_MEASURES[0]!), [list, measures]);
   useEffect(() => {
-    if (list.length === 0) return;
+    if (!defaults) return;
     if (!baselineId || !list.some((r) => r.id === baselineId)) {
-      const baseline = list[list.length - 1]!;
-      setBaselineId(baseline.id);
-      const newest = list.find((r) => r.id !== baseline.id);
-      setTicked(new Set(newest ? [newest.id] : []));
+      setBaselineId(defaults.baselineId);
+      setTicked(new Set(defaults.tickedId ? [defaults.tickedId] : []));
     }
-  }, [list, baselineId]);
-  const defaultNote = useMemo(() => {
-    if (list.length < 2) return null;
-    const newest = list.find((r) => r.id !== list[list.length - 1]!.id);
-    return newest ? `Ticked at first: only the newest run (“${newest.name}”), compared with the oldest (“${list[list.length - 1]!.name}”) as the baseline.` : null;
-  }, [list]);
+  }, [list, baselineId, defaults]);
+  const defaultNote = list.length >= 2 ? (defaults?.note ?? null) : null;
   useEffect(() => () => cancelComparison(), []);
 
   const others = list.filter((r) => r.id !== baselineId && ticked?.has(r.id));

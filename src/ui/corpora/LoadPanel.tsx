@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { DEFAULT_ANALYZER_OPTIONS, NUMERIC_RULES, sniffFields, type AnalyzerOptions, type FieldMapping, type LoadCorpusOptions, type TextEncodingChoice } from '../../core/index.ts';
+import { DEFAULT_ANALYZER_OPTIONS, NUMERIC_RULES, sniffFields, type AnalyzerOptions, type CorpusRecord, type FieldMapping, type LoadCorpusOptions, type TextEncodingChoice } from '../../core/index.ts';
 import { NumberField } from '../shared/NumberField.tsx';
 import type { PickedFile } from '../../workers/corpus-worker-api.ts';
 import { errorMessage, formatBytes } from '../shared/format.ts';
-import { startLoad, useLoadStore } from '../shared/load-store.ts';
+import { loadRefusedAsCopy, startLoad, useLoadStore, useRefusedDuplicate } from '../shared/load-store.ts';
 import { isActive } from '../shared/job-store.ts';
 import { useAppStore } from '../shared/app-store.ts';
 import { describeSelection, filesFromDrop, filesFromInput } from '../shared/picked-files.ts';
@@ -68,6 +68,12 @@ export function LoadPanel() {
         </div>
       </div>
       {pickError && <p role="alert" className="error">{pickError}</p>}
+      <DuplicateQuestion
+        onLoaded={(corpus) => {
+          setCorpusId(corpus.id);
+          setFiles([]);
+        }}
+      />
       {files.length > 0 && (
         <LoadForm
           key={files.map((f) => f.path).join('|')}
@@ -87,6 +93,41 @@ export function LoadPanel() {
   );
 }
 
+/** Asks what to do with a load refused because its documents are stored already. */
+function DuplicateQuestion({ onLoaded }: { onLoaded(corpus: CorpusRecord): void }) {
+  const refused = useRefusedDuplicate((s) => s.refused);
+  const setCorpusId = useAppStore((s) => s.setCorpusId);
+  if (!refused) return null;
+  const forget = () => useRefusedDuplicate.setState({ refused: null });
+  return (
+    <div className="notice" role="alert" data-testid="duplicate-load">
+      <p>
+        {refused.message} Nothing new was stored. Load again as a copy (“{refused.options.name} (copy)”)?
+      </p>
+      <div className="row">
+        <button
+          onClick={() =>
+            void loadRefusedAsCopy().then((corpus) => {
+              if (corpus) onLoaded(corpus);
+            })
+          }
+        >
+          Load as a copy
+        </button>
+        <button
+          onClick={() => {
+            setCorpusId(refused.existing.id);
+            forget();
+          }}
+        >
+          Use “{refused.existing.name}”
+        </button>
+        <button onClick={forget}>Cancel</button>
+      </div>
+    </div>
+  );
+}
+
 function LoadForm(props: { files: PickedFile[]; disabled: boolean; onLoad(options: LoadCorpusOptions): void; onCancel(): void }) {
   const kind = describeSelection(props.files);
   const [name, setName] = useState(kind.suggestedName);
@@ -95,6 +136,7 @@ function LoadForm(props: { files: PickedFile[]; disabled: boolean; onLoad(option
   const [mappingError, setMappingError] = useState<string | null>(null);
   const [passages, setPassages] = useState({ mode: 'whole' as 'whole' | 'split', size: 200, overlap: 50 });
   const [encoding, setEncoding] = useState<TextEncodingChoice>('utf-8');
+  const [keepEmpty, setKeepEmpty] = useState(false);
   const sniffed = useRef(false);
 
   useEffect(() => {
@@ -117,6 +159,7 @@ function LoadForm(props: { files: PickedFile[]; disabled: boolean; onLoad(option
       mapping: mapping?.mapping,
       passages: kind.hasText ? passages : undefined,
       encoding,
+      ...(keepEmpty ? { keepEmptyDocuments: true } : {}),
     });
 
   return (
@@ -140,6 +183,10 @@ function LoadForm(props: { files: PickedFile[]; disabled: boolean; onLoad(option
           <option value="utf-8">UTF-8</option>
           <option value="latin1">Latin-1 (Windows-1252)</option>
         </select>
+      </label>
+      <label title="Official qrels can judge documents with no text (Cranfield judges 471 and 995): kept, their judgements stay and the judged set matches the official files; skipped, each is listed with its line">
+        <input type="checkbox" checked={keepEmpty} onChange={(e) => setKeepEmpty(e.target.checked)} /> Keep documents with empty text (so the
+        qrels match the official files)
       </label>
       {kind.mappable && (
         <fieldset>

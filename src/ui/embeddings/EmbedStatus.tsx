@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { describeEmbeddingModel } from '../../core/index.ts';
 import { formatBytes, formatCount, formatDuration } from '../shared/format.ts';
-import { useEmbedJob, type FileProgress } from './embed-store.ts';
+import { answerEmbedEstimate, useEmbedJob, type FileProgress } from './embed-store.ts';
+import type { EmbedEstimate } from '../../workers/embed-worker-api.ts';
 import { isActive } from '../shared/job-store.ts';
 import { CancelButton } from '../shared/CancelButton.tsx';
 
@@ -24,13 +25,33 @@ export function EmbedStatus() {
     case 'running':
     case 'cancelling': {
       const cancelling = state.status === 'cancelling';
-      const { files, started, progress: p } = state.progress;
+      const { files, started, progress: p, measuring, estimate } = state.progress;
       if (!started) {
         return (
           <section className="panel" aria-label="Embedding progress">
-            <h3>Loading {state.info.modelId}…</h3>
-            <FileList files={files} />
-            <CancelButton cancelling={cancelling} onCancel={cancel} />
+            <h3>
+              {estimate?.asking ? `Embed with ${state.info.modelId}?` : measuring ? `Measuring ${state.info.modelId}…` : `Loading ${state.info.modelId}…`}
+            </h3>
+            {measuring !== null && <p data-testid="embed-measuring">Timing the model on the first {measuring} documents (nothing is stored yet)…</p>}
+            {estimate?.asking ? (
+              <>
+                <EstimateLine estimate={estimate} />
+                <FasterRoutes />
+                <div className="row">
+                  <button className="primary" onClick={() => answerEmbedEstimate(true)} disabled={cancelling}>
+                    Embed all {formatCount(estimate.remaining)} documents
+                  </button>
+                  <button onClick={() => answerEmbedEstimate(false)} disabled={cancelling}>
+                    Not now
+                  </button>
+                </div>
+              </>
+            ) : (
+              <>
+                <FileList files={files} />
+                <CancelButton cancelling={cancelling} onCancel={cancel} />
+              </>
+            )}
           </section>
         );
       }
@@ -46,6 +67,7 @@ export function EmbedStatus() {
             <summary>Model files</summary>
             <FileList files={files} />
           </details>
+          {estimate && <EstimateLine estimate={estimate} />}
           <progress max={Math.max(1, total)} value={done} aria-label="Embedding progress" />
           <p className="progress-line" data-testid="embed-progress">
             {formatCount(done)} of {formatCount(total)} documents · {p ? `${p.docsPerSecond.toFixed(1)} docs/s` : 'starting…'}
@@ -77,7 +99,10 @@ export function EmbedStatus() {
     case 'cancelled':
       return (
         <section className="panel notice" role="status">
-          Embedding with {state.info.modelId} was cancelled. What was embedded is kept; resume it from the list below. <button onClick={dismiss}>OK</button>
+          {state.progress.started
+            ? `Embedding with ${state.info.modelId} was cancelled. What was embedded is kept; resume it from the list below. `
+            : `Embedding with ${state.info.modelId} was not started; nothing was stored. `}
+          <button onClick={dismiss}>OK</button>
         </section>
       );
     case 'failed':
@@ -91,6 +116,36 @@ export function EmbedStatus() {
         </section>
       );
   }
+}
+
+/** The measured speed and what it means for the whole corpus. */
+function EstimateLine({ estimate }: { estimate: EmbedEstimate }) {
+  return (
+    <p data-testid="embed-estimate">
+      Measured {estimate.docsPerSecond.toFixed(1)} docs/s on the first {formatCount(estimate.sampled)} documents in this tab: about{' '}
+      {formatDuration(estimate.secondsLeft)} for {formatCount(estimate.remaining)} documents.
+    </p>
+  );
+}
+
+/** The routes to dense vectors that do not embed in this tab. */
+function FasterRoutes() {
+  return (
+    <div className="hint" data-testid="faster-routes">
+      Faster routes to the same vectors:
+      <ul>
+        <li>
+          <code>dsw serve --dataset &lt;folder&gt; --model &lt;model folder&gt;</code> embeds in Node, outside the browser; connect to it
+          from Corpora → Connect to a workbench server.
+        </li>
+        <li>
+          Import vectors made elsewhere (<code>dsw embed --dataset &lt;folder&gt; --model &lt;model&gt; --out vectors.npy</code>, a{' '}
+          <code>dsw --vector-cache</code> folder, a sentence-transformers <code>.npy</code>) in the Import vectors panel below.
+        </li>
+        <li>A smaller model, or q8 weights where offered (measured ≥ 0.99 cosine to fp32).</li>
+      </ul>
+    </div>
+  );
 }
 
 function FileList({ files }: { files: Record<string, FileProgress> }) {

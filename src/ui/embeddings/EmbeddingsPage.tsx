@@ -4,6 +4,7 @@ import { useCorpora } from '../shared/corpora.ts';
 import { useModelFolders } from '../shared/embeddings.ts';
 import { EmbeddingSetList } from './EmbeddingSetList.tsx';
 import { EmbedStatus } from './EmbedStatus.tsx';
+import { ImportVectorsPanel } from './ImportVectorsPanel.tsx';
 import { startEmbedding, useEmbedChoice, useEmbedJob } from './embed-store.ts';
 import { isActive } from '../shared/job-store.ts';
 import { ModelPicker } from './ModelPicker.tsx';
@@ -50,6 +51,7 @@ export function EmbeddingsPage() {
         </form>
       </section>
       <EmbedStatus />
+      {corpusId && <ImportVectorsPanel corpusId={corpusId} disabled={busy || !!corpus?.remote} />}
       {corpusId && <EmbeddingSetList corpusId={corpusId} />}
     </>
   );

@@ -1,5 +1,14 @@
-import { useState } from 'react';
-import { DTYPE_FILES, EMBEDDING_MODEL_PRESETS, howToGetModel, HUGGING_FACE_HOST, NUMERIC_RULES, type EmbeddingDtype } from '../../core/index.ts';
+import { useEffect, useState } from 'react';
+import {
+  DTYPE_FILES,
+  EMBEDDING_MODEL_PRESETS,
+  howToGetModel,
+  HUGGING_FACE_HOST,
+  NUMERIC_RULES,
+  preferredServedPreset,
+  presenceInServedFiles,
+  type EmbeddingDtype,
+} from '../../core/index.ts';
 import { errorMessage, formatBytes } from '../shared/format.ts';
 import { filesFromInput } from '../shared/picked-files.ts';
 import { NumberField } from '../shared/NumberField.tsx';
@@ -7,8 +16,8 @@ import { modelFoldersKey } from '../services/query-keys.ts';
 import { getEmbedWorker } from '../services/workers.ts';
 import { useModelFolders } from '../shared/embeddings.ts';
 import { queryClient } from '../services/query-client.ts';
-import { useEmbedChoice, withPresetDefaults } from './embed-store.ts';
-import { useAppModelPresence } from './use-app-model-presence.ts';
+import { useEmbedChoice } from './embed-store.ts';
+import { useAppModelPresence, useServedModelFiles } from './use-app-model-presence.ts';
 
 const OTHER = '';
 const DTYPES: EmbeddingDtype[] = ['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4', 'bnb4', 'q4f16'];
@@ -17,13 +26,19 @@ const DTYPES: EmbeddingDtype[] = ['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4', '
 export function ModelPicker({ disabled }: { disabled: boolean }) {
   const choice = useEmbedChoice((s) => s.choice);
   const setChoice = useEmbedChoice((s) => s.setChoice);
+  const chooseModel = useEmbedChoice((s) => s.chooseModel);
+  const served = useServedModelFiles();
+  const best = served ? preferredServedPreset((modelId, dtype) => presenceInServedFiles(served, modelId, dtype).present) : undefined;
+  useEffect(() => {
+    // The best model this app serves, until the person picks one.
+    if (best) useEmbedChoice.getState().preselect(best.preset.modelId, best.dtype);
+  }, [best?.preset.modelId, best?.dtype]);
   const folders = useModelFolders();
   const [folderError, setFolderError] = useState<string | null>(null);
   const [keeping, setKeeping] = useState(false);
   const preset = EMBEDDING_MODEL_PRESETS.find((p) => p.modelId === choice.modelId);
   const presence = useAppModelPresence(choice.dtype);
   const inApp = (modelId: string) => presence?.get(modelId)?.present;
-  const chooseModel = (modelId: string) => useEmbedChoice.setState((s) => ({ choice: withPresetDefaults(s.choice, modelId) }));
 
   const keepFolder = async (list: FileList | null) => {
     setFolderError(null);
@@ -60,7 +75,7 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
               onChange={() => {
                 setChoice({ location });
                 if (location === 'folder' && folders.data?.[0]) chooseModel(folders.data[0].name);
-                if (location !== 'folder' && !EMBEDDING_MODEL_PRESETS.some((p) => p.modelId === choice.modelId)) chooseModel('tiny-bert');
+                if (location !== 'folder' && !EMBEDDING_MODEL_PRESETS.some((p) => p.modelId === choice.modelId)) chooseModel(best?.preset.modelId ?? 'tiny-bert');
               }}
             />{' '}
             {label}
@@ -136,6 +151,13 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
           `Files are downloaded from ${choice.host.trim() || HUGGING_FACE_HOST}${choice.modelId || '…'} and cached by the browser; this needs the network.`}
         {choice.location === 'folder' && `Weights file used: ${DTYPE_FILES[choice.dtype]}.`}
       </p>
+      {preset?.testModel && (
+        <p className="notice" data-testid="test-model-warning">
+          {preset.modelId} is a generated test model with random weights: its vectors carry no meaning, so dense search and fusion with it
+          score far below BM25. For real dense retrieval choose all-MiniLM-L6-v2 or all-mpnet-base-v2 (`npm run models` puts them in this
+          app), or import vectors made elsewhere.
+        </p>
+      )}
 
       <div className="row">
         <label>
@@ -144,6 +166,7 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
             {DTYPES.map((d) => (
               <option key={d} value={d}>
                 {d}
+                {d === preset?.defaultDtype && d !== 'fp32' ? ' (default: measured ≥ 0.99 cosine to fp32, faster)' : ''}
               </option>
             ))}
           </select>
@@ -167,6 +190,16 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
         <label>
           Batch size{' '}
           <NumberField rule={NUMERIC_RULES.embeddingBatchSize} aria-label="Batch size" value={choice.batchSize} onChange={(batchSize) => setChoice({ batchSize })} />
+        </label>
+        <label>
+          Ask first when it would take longer than{' '}
+          <NumberField
+            rule={NUMERIC_RULES.embedAskAboveSeconds}
+            aria-label="Ask first above seconds"
+            value={choice.askAboveSeconds}
+            onChange={(askAboveSeconds) => setChoice({ askAboveSeconds })}
+          />{' '}
+          s
         </label>
         <label title="One vector per token as well, for late-interaction MaxSim (GQR's multi scorer). Needs much more storage.">
           <input type="checkbox" checked={choice.tokens} onChange={(e) => setChoice({ tokens: e.target.checked })} /> also store token-level vectors

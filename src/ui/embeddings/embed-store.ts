@@ -8,7 +8,7 @@ import {
   type EmbeddingSetRecord,
 } from '../../core/index.ts';
 import { withAbortPort } from '../services/abort-port.ts';
-import type { EmbedEvent, EmbedRequest, ModelSettings } from '../../workers/embed-worker-api.ts';
+import type { EmbedEstimate, EmbedEvent, EmbedRequest, ModelSettings } from '../../workers/embed-worker-api.ts';
 import { createJobStore, type JobState } from '../shared/job-store.ts';
 import { embeddingSetsKey, storageKey } from '../services/query-keys.ts';
 import { getEmbedWorker } from '../services/workers.ts';
@@ -34,6 +34,10 @@ export interface EmbedJobProgress {
   /** Set once the model is loaded and the set opened; null while the model loads. */
   started: { set: EmbeddingSetRecord; resumedAt: number; device: string } | null;
   progress: EmbedCorpusProgress | null;
+  /** Documents being timed for the estimate (null when not measuring). */
+  measuring: number | null;
+  /** Docs/s on a first batch and the time left; `asking` while the job waits for the person. */
+  estimate: EmbedEstimate | null;
 }
 
 /** What a finished job stored. */
@@ -46,7 +50,7 @@ export interface EmbedJobResult {
 /** The state of the embedding job, shown by the status panel. */
 export type EmbedJobState = JobState<EmbedJobInfo, EmbedJobProgress, EmbedJobResult>;
 
-export const NO_EMBED_PROGRESS: EmbedJobProgress = { files: {}, started: null, progress: null };
+export const NO_EMBED_PROGRESS: EmbedJobProgress = { files: {}, started: null, progress: null, measuring: null, estimate: null };
 
 /** The progress after one worker event. */
 export function applyEmbedEvent(state: EmbedJobProgress, event: EmbedEvent): EmbedJobProgress {
@@ -63,8 +67,17 @@ export function applyEmbedEvent(state: EmbedJobProgress, event: EmbedEvent): Emb
             : before;
       return { ...state, files: { ...state.files, [file]: next } };
     }
+    case 'measuring':
+      return { ...state, measuring: event.sample };
+    case 'estimate':
+      return { ...state, measuring: null, estimate: event.estimate };
     case 'start':
-      return { ...state, started: { set: event.set, resumedAt: event.resumedAt, device: event.device }, progress: null };
+      return {
+        ...state,
+        started: { set: event.set, resumedAt: event.resumedAt, device: event.device },
+        progress: null,
+        estimate: state.estimate && { ...state.estimate, asking: false },
+      };
     case 'progress':
       return state.started ? { ...state, progress: event.progress } : state;
   }
@@ -85,9 +98,11 @@ export interface ModelChoice {
   batchSize: number;
   /** Also store token-level vectors. */
   tokens: boolean;
+  /** Measure first, and ask before embedding when it would take longer than this many seconds. */
+  askAboveSeconds: number;
 }
 
-/** The offline default: the bundled tiny-bert, served by the app itself. */
+/** Before the app's models are known: the generated tiny-bert; the best served model replaces it (preselectServed). */
 export const DEFAULT_CHOICE: ModelChoice = {
   location: 'app',
   modelId: 'tiny-bert',
@@ -98,13 +113,22 @@ export const DEFAULT_CHOICE: ModelChoice = {
   passagePrefix: '',
   batchSize: 32,
   tokens: false,
+  askAboveSeconds: 60,
 };
 
-/** A choice with the pooling and prefixes of the model's preset, when it has one. */
+/** A choice with the pooling, prefixes and default weights of the model's preset, when it has one. */
 export function withPresetDefaults(choice: ModelChoice, modelId: string): ModelChoice {
   const preset = presetForModel(modelId);
   return preset
-    ? { ...choice, modelId, pooling: preset.pooling, queryPrefix: preset.prefixes.query, passagePrefix: preset.prefixes.passage }
+    ? {
+        ...choice,
+        modelId,
+        pooling: preset.pooling,
+        queryPrefix: preset.prefixes.query,
+        passagePrefix: preset.prefixes.passage,
+        // A kept folder may hold only the fp32 file: its weights stay as chosen.
+        dtype: choice.location === 'folder' ? choice.dtype : (preset.defaultDtype ?? 'fp32'),
+      }
     : { ...choice, modelId };
 }
 
@@ -133,19 +157,42 @@ export function settingsOfSet(set: EmbeddingSetRecord): ModelSettings {
 
 interface EmbedChoiceStore {
   choice: ModelChoice;
+  /** Whether the person changed the choice (then the served-model default no longer replaces it). */
+  touched: boolean;
   setChoice(change: Partial<ModelChoice>): void;
+  chooseModel(modelId: string): void;
+  /** Picks `modelId` with `dtype` unless the person already chose. */
+  preselect(modelId: string, dtype: EmbeddingDtype): void;
 }
 
 /** The model and options chosen on the Embeddings page (kept while switching pages). */
 export const useEmbedChoice = create<EmbedChoiceStore>((set) => ({
   choice: DEFAULT_CHOICE,
+  touched: false,
   setChoice(change) {
-    set((s) => ({ choice: { ...s.choice, ...change } }));
+    set((s) => ({ choice: { ...s.choice, ...change }, touched: true }));
+  },
+  chooseModel(modelId) {
+    set((s) => ({ choice: withPresetDefaults(s.choice, modelId), touched: true }));
+  },
+  preselect(modelId, dtype) {
+    set((s) => (s.touched ? s : { choice: { ...withPresetDefaults(s.choice, modelId), location: 'app', dtype } }));
   },
 }));
 
 /** The embedding job of this page (one at a time). */
 export const useEmbedJob = createJobStore<EmbedJobInfo, EmbedJobProgress, EmbedJobResult>({ cancelMessage: 'Embedding was cancelled' });
+
+/** Answers the estimate the running job is asking about (true: embed everything). */
+let answerEstimate: ((go: boolean) => void) | null = null;
+
+/** Embeds after the estimate (`go`) or ends the job without embedding. */
+export function answerEmbedEstimate(go: boolean): void {
+  const answer = answerEstimate;
+  answerEstimate = null;
+  if (!go) useEmbedJob.getState().cancel();
+  answer?.(go);
+}
 
 async function embed(request: EmbedRequest): Promise<void> {
   const { corpusId } = request;
@@ -154,16 +201,23 @@ async function embed(request: EmbedRequest): Promise<void> {
     void requestPersistence();
     // Cancelled through the abort bridge; what the worker embedded stays stored and resumable.
     let last = NO_EMBED_PROGRESS;
+    const confirm = (_estimate: EmbedEstimate) =>
+      new Promise<boolean>((resolve) => {
+        answerEstimate = resolve;
+        signal.addEventListener('abort', () => resolve(false), { once: true });
+      });
     try {
       const stored = await withAbortPort(signal, (port) =>
         getEmbedWorker().embed(
           request,
           Comlink.proxy((event: EmbedEvent) => progress((p) => (last = applyEmbedEvent(p, event)))),
           port && Comlink.transfer(port, [port]),
+          Comlink.proxy(confirm),
         ),
       );
       return { set: stored, resumedAt: last.started?.resumedAt ?? stored.rowsDone, device: last.started?.device ?? stored.device };
     } finally {
+      answerEstimate = null;
       void queryClient.invalidateQueries({ queryKey: embeddingSetsKey(corpusId) });
       void queryClient.invalidateQueries({ queryKey: storageKey });
     }
@@ -173,10 +227,10 @@ async function embed(request: EmbedRequest): Promise<void> {
 /** Embeds a corpus with the chosen model (or resumes its set for that model). */
 export function startEmbedding(corpusId: string): Promise<void> {
   const { choice } = useEmbedChoice.getState();
-  return embed({ corpusId, model: settingsOfChoice(choice), batchSize: choice.batchSize, tokens: choice.tokens });
+  return embed({ corpusId, model: settingsOfChoice(choice), batchSize: choice.batchSize, tokens: choice.tokens, askAboveSeconds: choice.askAboveSeconds });
 }
 
-/** Continues a stored, incomplete set with the model it was made with. */
+/** Continues a stored, incomplete set with the model it was made with (the person chose to: no estimate is asked). */
 export function resumeEmbedding(stored: EmbeddingSetRecord): Promise<void> {
   const { choice } = useEmbedChoice.getState();
   return embed({ corpusId: stored.corpusId, model: settingsOfSet(stored), batchSize: choice.batchSize, tokens: stored.tokens });

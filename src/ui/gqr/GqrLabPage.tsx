@@ -206,6 +206,11 @@ function SweepResults({ sweep }: { sweep: SavedSweep }) {
           )}
         </div>
         <AlphaChart model={model} title={sweep.name} csv={() => sweepCsv(sweep, measure)} onSelectPoint={setSelected} />
+        <p className="hint" data-testid="sweep-cut-note">
+          Every line and point here is a ranking cut at top {sweep.topK}, taken from child lists of {describeGqrPool(sweep.topK, sweep.spec.config)}.
+          The same pipeline run on the Runs page at a larger k can score a little differently at @{sweep.topK} measures: trec_eval orders tied
+          scores by document id, and a ranking cut at {sweep.topK} lacks the documents tied with its last one. A Runs-page run at k {sweep.topK} scores as here.
+        </p>
         {sweep.axes.some((a) => a.key === 'target') && (
           <p className="hint">
             With the per-step target (the reference) α only scales the step, so every run drifts toward the BM25 ranking; with the fixed target α sets

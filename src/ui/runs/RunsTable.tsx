@@ -236,6 +236,16 @@ function RunGroupRows({
           <span className="meta" data-testid="run-group-count">
             {count}
           </span>
+          {group.kind === 'sweep' && group.runs[0] && (
+            <span
+              className="meta"
+              data-testid="run-group-cut"
+              title="A ranking cut at top k lacks the documents tied with its last one, and trec_eval orders tied scores by document id: the same pipeline at a larger k can score a little differently at @k measures."
+            >
+              {' '}
+              · ranked at top {group.runs[0].k}, so @{group.runs[0].k} measures can differ a little from runs at a larger k
+            </span>
+          )}
         </td>
         <td className="actions">
           {group.kind === 'sweep' && (

@@ -28,6 +28,8 @@ const KINDS: ReadonlyArray<[SearchKind, string]> = [
   ['gqr', 'GQR: dense refined toward BM25'],
 ];
 
+import { JudgementMark, QueryMetrics, QueryPicker } from './QueryOfTheSet.tsx';
+
 const SNIPPET_CHARS = 320;
 
 export function SearchPage() {
@@ -36,6 +38,12 @@ export function SearchPage() {
   const corpus = corpora.data?.find((c) => c.id === corpusId);
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
+  const queries = useQueries(corpusId ?? null);
+  const qrels = useQrels(corpusId ?? null);
+  // The query of the set being searched: picked, or typed with exactly its text.
+  const [pickedId, setPickedId] = useState<string | null>(null);
+  const pickedQuery = queries.data && pickedId && queries.data.get(pickedId)?.text.trim() === query.trim() ? queries.data.get(pickedId) : undefined;
+  const ofTheSet = pickedQuery ?? (queries.data && query.trim() ? [...queries.data.values()].find((q) => q.text.trim() === query.trim()) : undefined);
   const [topK, setTopK] = useState(10);
   const [open, setOpen] = useState<SearchHit | null>(null);
   // The GQR refinement asked for from a result: the query, settings and k it was searched with, and the result.
@@ -67,6 +75,17 @@ export function SearchPage() {
         }}
       >
         <CorpusPicker />
+        <QueryPicker
+          queries={queries.data}
+          value={ofTheSet?.id ?? null}
+          onPick={(picked) => {
+            setPickedId(picked?.id ?? null);
+            if (picked) {
+              setDraft(picked.text);
+              setQuery(picked.text);
+            }
+          }}
+        />
         <input type="search" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Search query" aria-label="Query" autoFocus />
         <label>
           top k <NumberField rule={NUMERIC_RULES.topK} value={topK} aria-label="Top k" onChange={setTopK} />
@@ -99,6 +118,7 @@ export function SearchPage() {
             {results.data.loaded.length > 0 ? ` · ${results.data.loaded.join(', ')} in ${results.data.loadMs.toFixed(0)} ms` : ''}
             {spec.kind === 'gqr' ? ` · GQR pool ${poolText(topK, spec)}` : ''}
           </p>
+          {ofTheSet && <QueryMetrics queryId={ofTheSet.id} qrels={qrels.data} ranking={results.data.hits} topK={topK} />}
           {results.data.models.length > 0 && (
             <p className="meta" data-testid="search-models">
               Embedding model: {results.data.models.join('; ')}
@@ -112,7 +132,8 @@ export function SearchPage() {
                 </button>{' '}
                 <span className="meta">
                   {hit.id} · score {hit.score.toFixed(4)}
-                </span>
+                </span>{' '}
+                {ofTheSet && <JudgementMark judgements={qrels.data?.get(ofTheSet.id) ?? new Map()} docId={hit.id} />}
                 {spec.kind === 'gqr' && corpusId && (
                   <>
                     {' '}

@@ -91,6 +91,8 @@ export interface StorageInfo {
 /** How much this site stores and may store, and whether the browser keeps it under storage pressure. */
 export async function getStorageInfo(): Promise<StorageInfo | null> {
   if (!navigator.storage?.estimate) return null;
+  // Chromium counts IndexedDB in the estimate only once the page has opened it: after a browser start it says 0 B.
+  await database();
   const { usage = 0, quota = 0 } = await navigator.storage.estimate();
   const persisted = (await navigator.storage.persisted?.()) ?? false;
   return { usage, quota, persisted };

@@ -18,7 +18,7 @@ export function MeasuresInput({ value, onChange, label = 'Measures' }: { value: 
     }
   };
   return (
-    <label className="measures-input" title="ir_measures names: nDCG@k, R@k, P@k, RR[@k], AP[@k], Rprec, Judged@k">
+    <label className="measures-input" title="ir_measures names (nDCG@k, R@k, P@k, RR[@k], AP[@k], Rprec, Judged@k) or trec_eval / ranx names (ndcg_cut_10, ndcg_cut.10, recall_100, P_5, map, recip_rank, mrr@10…): each is shown under its ir_measures name">
       {label}{' '}
       <input type="text" value={text} aria-label={label} aria-invalid={error !== null} onChange={(e) => update(e.target.value)} />
       <button type="button" onClick={() => update(DEFAULT_MEASURES.join(', '))}>

@@ -1,0 +1,34 @@
+// Search as the workbench for one query of the set: pick it, see how each result is judged and the query's measures.
+import { expect, test } from '@playwright/test';
+import { loadSample } from './support.ts';
+
+test('a query picked from the set is searched, its results carry their judgements, and its measures are shown', async ({ page }) => {
+  await loadSample(page);
+  await page.goto('/#/search');
+  await page.getByLabel('Pick from the set').selectOption('q01');
+  await expect(page.getByLabel('Query', { exact: true })).toHaveValue('lighthouse keeper rescues shipwrecked sailors in a storm');
+  const results = page.getByRole('list', { name: 'Results' }).getByRole('listitem');
+  await expect(results).toHaveCount(10);
+
+  // m046 is judged relevant with grade 2 for q01 (sample qrels); every result has a mark.
+  await expect(results.filter({ hasText: 'm046' }).getByTestId('qrel-mark')).toHaveText('✓ relevant (2)');
+  await expect(page.getByTestId('qrel-mark')).toHaveCount(10);
+  const relevantShown = await page.getByTestId('qrel-mark').filter({ hasText: '✓ relevant' }).count();
+  const metrics = page.getByTestId('query-metrics');
+  await expect(metrics).toContainText(/^q01 on these 10 results: nDCG@10 [01]\.\d{4} · RR [01]\.\d{4} · P@10 [01]\.\d{4} · AP [01]\.\d{4}/);
+  await expect(metrics).toContainText(`${relevantShown} of 4 relevant document(s) shown (top 10)`);
+  // P@10 is the share of relevant results among the ten shown.
+  const p10 = Number(/P@10 ([\d.]+)/.exec((await metrics.textContent())!)![1]);
+  expect(p10).toBeCloseTo(relevantShown / 10, 4);
+
+  // Typing the same text is the same query of the set; other text has no judgements to show.
+  await page.getByLabel('Pick from the set').selectOption('');
+  await page.getByLabel('Query', { exact: true }).fill('salt marshes');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('query-metrics')).toHaveCount(0);
+  await expect(page.getByTestId('qrel-mark')).toHaveCount(0);
+  await page.getByLabel('Query', { exact: true }).fill('history of the tea trade in Port Avel');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByLabel('Pick from the set')).toHaveValue('q02');
+  await expect(page.getByTestId('query-metrics')).toContainText('q02 on these');
+});

@@ -1,0 +1,116 @@
+import * as Comlink from 'comlink';
+import { useState } from 'react';
+import { describeEmbeddingModel } from '../../core/index.ts';
+import { withAbortPort } from '../../workers/abort-bridge.ts';
+import type { EmbedEvent, VectorImportReport } from '../../workers/embed-worker-api.ts';
+import type { PickedFile } from '../../workers/corpus-worker-api.ts';
+import { CancelButton } from '../shared/CancelButton.tsx';
+import { createJobStore, isActive } from '../shared/job-store.ts';
+import { formatCount } from '../shared/format.ts';
+import { filesFromInput } from '../shared/picked-files.ts';
+import { embeddingSetsKey, storageKey } from '../services/query-keys.ts';
+import { queryClient } from '../services/query-client.ts';
+import { getEmbedWorker } from '../services/workers.ts';
+import { settingsOfChoice, useEmbedChoice } from './embed-store.ts';
+
+/** The vector import of this page: loading the model, checking, storing. */
+const useImportJob = createJobStore<{ corpusId: string; modelId: string }, string, VectorImportReport>({ cancelMessage: 'The import was cancelled' });
+
+async function importVectors(corpusId: string, files: PickedFile[]): Promise<void> {
+  const model = settingsOfChoice(useEmbedChoice.getState().choice);
+  await useImportJob.getState().start({ corpusId, modelId: model.source.modelId }, 'Reading the files and loading the model…', async ({ signal, progress }) => {
+    try {
+      return await withAbortPort(signal, (port) =>
+        getEmbedWorker().importVectors(
+          { corpusId, model, files },
+          Comlink.proxy((event: EmbedEvent) => event.kind === 'load' && event.progress.file && progress(`Loading ${event.progress.file}…`)),
+          port && Comlink.transfer(port, [port]),
+        ),
+      );
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: embeddingSetsKey(corpusId) });
+      void queryClient.invalidateQueries({ queryKey: storageKey });
+    }
+  });
+}
+
+/** Brings document vectors made elsewhere into the corpus as an embedding set of the model chosen above. */
+export function ImportVectorsPanel({ corpusId, disabled }: { corpusId: string; disabled: boolean }) {
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const state = useImportJob((s) => s.state);
+  const cancel = useImportJob((s) => s.cancel);
+  const dismiss = useImportJob((s) => s.dismiss);
+  const modelId = useEmbedChoice((s) => s.choice.modelId);
+  const running = isActive(state);
+
+  return (
+    <section className="panel" aria-label="Import vectors">
+      <h2>Import vectors</h2>
+      <p className="hint">
+        Vectors made outside this tab, much faster than embedding here: a sentence-transformers <code>.npy</code> with its ids file (one id per line;
+        without one, rows follow the corpus's order), a <code>.jsonl</code> of <code>{'{"id": …, "vector": […]}'}</code> lines, or a{' '}
+        <code>dsw --vector-cache</code> folder; <code>dsw embed --dataset &lt;folder&gt; --model &lt;model&gt; --out vectors.npy</code> makes one.
+        They are stored as the set of the model chosen above ({modelId || '…'}), which embeds the queries: ids and dimension are checked against the
+        corpus, and a sample of documents re-embedded here must match to cosine 0.999.
+      </p>
+      <div className="row">
+        <label className="button">
+          Choose vector files…
+          <input type="file" multiple hidden aria-label="Choose vector files" disabled={running || disabled} onChange={(e) => setFiles(filesFromInput(e.target.files))} />
+        </label>
+        <label className="button">
+          Choose a vector-cache folder…
+          <input
+            type="file"
+            hidden
+            aria-label="Choose a vector-cache folder"
+            disabled={running || disabled}
+            ref={(input) => input?.setAttribute('webkitdirectory', '')}
+            onChange={(e) => setFiles(filesFromInput(e.target.files))}
+          />
+        </label>
+        {files.length > 0 && <span className="meta">{files.map((f) => f.path).join(', ')}</span>}
+        <button className="primary" disabled={running || disabled || files.length === 0 || !modelId.trim()} onClick={() => void importVectors(corpusId, files)}>
+          Import
+        </button>
+      </div>
+      {running && (
+        <p role="status" data-testid="import-progress">
+          {state.progress} <CancelButton cancelling={state.status === 'cancelling'} onCancel={cancel} />
+        </p>
+      )}
+      {state.status === 'done' && (
+        <div className="notice" role="status" data-testid="import-done">
+          <p>
+            Imported {formatCount(state.result.set.rowsDone)} vectors from {state.result.source} as {describeEmbeddingModel(state.result.set.model)}.
+            Checked {state.result.checked.documents} documents re-embedded here: lowest cosine {state.result.checked.worstCosine.toFixed(4)}.
+            {state.result.issues.length > 0 ? ` ${formatCount(state.result.issues.length)} line(s) or id(s) skipped:` : ''}
+          </p>
+          {state.result.issues.length > 0 && (
+            <ul className="issues">
+              {state.result.issues.slice(0, 20).map((issue, i) => (
+                <li key={i}>
+                  {issue.file}
+                  {issue.line ? ` line ${issue.line}` : ''}
+                  {issue.field ? ` (${issue.field})` : ''}: {issue.reason}
+                </li>
+              ))}
+            </ul>
+          )}
+          <button onClick={dismiss}>OK</button>
+        </div>
+      )}
+      {state.status === 'failed' && (
+        <div className="error" role="alert" data-testid="import-error">
+          <p>Import failed: {state.message}</p>
+          <button onClick={dismiss}>OK</button>
+        </div>
+      )}
+      {state.status === 'cancelled' && (
+        <p role="status">
+          The import was cancelled; nothing was stored. <button onClick={dismiss}>OK</button>
+        </p>
+      )}
+    </section>
+  );
+}
