@@ -22,6 +22,8 @@ export const NUMERIC_RULES = Object.freeze({
   topK: whole(1, 100_000),
   /** A TCP port to listen on (`dsw serve`; 0 picks a free one). */
   port: whole(0, 65_535),
+  /** Streams `dsw serve` answers at once. */
+  serveStreams: whole(1, 256),
   /** HDS budgets. */
   maxTurns: whole(1, 100),
   maxParallelQueries: whole(1, 64),
