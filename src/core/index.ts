@@ -303,6 +303,7 @@ export {
   type NumericRule,
 } from './options/numeric-rules.ts';
 export { redactText } from './secrets/redact.ts';
+export { idRecord } from './ids.ts';
 export { formatBytes } from './storage/format-bytes.ts';
 export { storageFullAdvice, type StorageAfterFailure } from './storage/storage-full-advice.ts';
 export {

@@ -56,6 +56,23 @@ describe('dsw eval', () => {
     expect(io.stderr).toBe('warning: run.trec line 7: expected 6 fields (qid Q0 docid rank score tag), found 4\n');
   });
 
+  it('keeps queries whose ids are __proto__, constructor or toString in the per-query results (issue case 3)', async () => {
+    writeFileSync(join(dir, 'proto-qrels.tsv'), '__proto__\td1\t1\nconstructor\td2\t1\ntoString\td3\t1\n');
+    writeFileSync(join(dir, 'proto-run.trec'), '__proto__ Q0 d1 1 3 t\nconstructor Q0 x 1 3 t\nconstructor Q0 d2 2 2 t\ntoString Q0 y 1 1 t\n');
+    const table = capture();
+    expect(await evalCommand(['--qrels', 'proto-qrels.tsv', '--run', 'proto-run.trec', '--measures', 'RR', '--per-query'], table)).toBe(0);
+    expect(table.stdout).toMatch(/__proto__\s+1\.0000/);
+    expect(table.stdout).toMatch(/constructor\s+0\.5000/);
+    expect(table.stdout).toMatch(/toString\s+0\.0000/);
+    expect(table.stdout).toMatch(/all\s+0\.5000/);
+    expect(table.stdout).toContain('(means over 3 queries with a relevant judgement)');
+    const json = capture();
+    await evalCommand(['--qrels', 'proto-qrels.tsv', '--run', 'proto-run.trec', '--measures', 'RR', '--per-query', '--json'], json);
+    const out = JSON.parse(json.stdout);
+    expect(Object.keys(out.perQuery).sort()).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(out.perQuery.__proto__).toEqual({ RR: 1 });
+  });
+
   it('adds perQuery with --per-query', async () => {
     const io = capture();
     await evalCommand(['--qrels', 'qrels.tsv', '--run', 'run.trec', '--measures', 'RR', '--measures', 'P@2', '--json', '--per-query'], io);
