@@ -46,6 +46,10 @@ When the questions have gold answers (queries.jsonl "answers") and qrels, prints
   --api-key-env             name of the environment variable holding the API key (the key is never written)
   --temperature             sampling temperature (default: the server's)
   --max-tokens              completion-token limit (default: the server's)
+  --max-response-chars      end a streamed reply longer than this many characters with an error, for a server that
+                            does not stop at --max-tokens (default 400000); saved with the runs (llm.streamLimits)
+  --idle-timeout            end a streamed reply that brings no new text for this many seconds, keep-alives or not
+                            (default 120); saved with the runs
   --system-prompt-file      a text file sent as the system message before every HDS prompt, never the baselines'
                             (default: none, as the reference); recorded in the saved runs (llm.systemPrompt,
                             llm.systemPromptScope "hds", and on each call that got it)
@@ -89,6 +93,8 @@ export const hdsCommand: CliCommand = async (argv, io) => {
       'api-key-env': { type: 'string' },
       temperature: { type: 'string' },
       'max-tokens': { type: 'string' },
+      'max-response-chars': { type: 'string' },
+      'idle-timeout': { type: 'string' },
       'system-prompt-file': { type: 'string' },
       ...Object.fromEntries(HDS_OPTIONS.map(([flag]) => [flag, { type: 'string' as const }])),
       baselines: { type: 'string' },
@@ -126,6 +132,8 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   }
   const temperature = numberOption('--temperature', values.temperature, NUMERIC_RULES.temperature, undefined);
   const maxTokens = numberOption('--max-tokens', values['max-tokens'], NUMERIC_RULES.maxTokens, undefined);
+  const maxResponseChars = numberOption('--max-response-chars', values['max-response-chars'], NUMERIC_RULES.maxResponseChars, undefined);
+  const idleSeconds = numberOption('--idle-timeout', values['idle-timeout'], NUMERIC_RULES.idleTimeoutSeconds, undefined);
   const systemPrompt = values['system-prompt-file'] === undefined ? undefined : readSystemPrompt(io.cwd, values['system-prompt-file']);
   const hds: Partial<HdsConfig> = {};
   for (const [flag, key] of HDS_OPTIONS) {
@@ -147,7 +155,15 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   const corpusId = dataset.corpus.id;
   let llm: OpenAiCompatibleProvider;
   try {
-    llm = new OpenAiCompatibleProvider({ baseUrl: values['base-url'], model: values.model, apiKey, temperature, maxTokens });
+    llm = new OpenAiCompatibleProvider({
+      baseUrl: values['base-url'],
+      model: values.model,
+      apiKey,
+      temperature,
+      maxTokens,
+      maxResponseChars,
+      idleTimeoutMs: idleSeconds === undefined ? undefined : idleSeconds * 1000,
+    });
   } catch (error) {
     throw new CliError((error as Error).message);
   }

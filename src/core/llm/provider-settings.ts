@@ -21,6 +21,10 @@ export interface OpenAiEndpointSettings {
   maxTokens?: number;
   /** System message sent before the HDS prompts (never the baselines'); none when unset or blank (the reference sends none). */
   systemPrompt?: string;
+  /** A streamed reply longer than this many characters is ended with an error (the provider's default when unset). */
+  maxResponseChars?: number;
+  /** A streamed reply bringing no new text for this many ms is ended with an error (the provider's default when unset). */
+  idleTimeoutMs?: number;
 }
 
 /** A transformers.js model run in the browser. */
@@ -79,6 +83,8 @@ export function createLlmProvider(settings: LlmProviderSettings, host: ProviderH
     apiKey: settings.apiKey?.trim() || undefined,
     temperature: settings.temperature,
     maxTokens: settings.maxTokens,
+    maxResponseChars: settings.maxResponseChars,
+    idleTimeoutMs: settings.idleTimeoutMs,
     fetch: host.fetch,
   });
 }

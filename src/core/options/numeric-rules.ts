@@ -34,6 +34,10 @@ export const NUMERIC_RULES = Object.freeze({
   /** LLM sampling. */
   temperature: real(0, 2),
   maxTokens: whole(1, 1_000_000),
+  /** Characters of a streamed LLM reply before the call is ended. */
+  maxResponseChars: whole(100, 100_000_000),
+  /** Seconds a streamed LLM reply may bring no new text. */
+  idleTimeoutSeconds: whole(1, 86_400),
   /** Questions of a batch. */
   questionLimit: whole(1, 1_000_000),
   /** Characters of a passage text shown to the agents. */
