@@ -130,6 +130,16 @@ describe('dsw serve stays up', () => {
     expect(guardedIo.stderr).not.toContain('private-doc-id');
   });
 
+  it('answers 400 with words for BM25 parameters that are not finite or would overflow the scores (issue case 7)', async () => {
+    for (const k1 of [1e308, '1e308', -0.5]) {
+      const answer = await request(open, '/corpora/meridian/search', { method: 'POST', body: JSON.stringify({ spec: { kind: 'bm25', params: { ...OKAPI_BM25, k1 } }, query: 'storm' }) });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body).error).toMatchObject({ code: 'bad-spec', message: expect.stringContaining('BM25 parameter k1 must be a number from 0 to 1000') });
+    }
+    const largest = await request(open, '/corpora/meridian/search', { method: 'POST', body: JSON.stringify({ spec: { kind: 'bm25', params: { ...OKAPI_BM25, k1: 1000, d: 1000 } }, query: 'storm' }) });
+    expect(JSON.parse(largest.body).hits.every((h: { score: unknown }) => typeof h.score === 'number' && Number.isFinite(h.score))).toBe(true);
+  });
+
   it('answers 413 with the limit when more than 1000 ids are asked (issue case 12)', async () => {
     const ids = Array.from({ length: 1001 }, (_, i) => `d${i}`);
     const answer = await request(open, '/corpora/meridian/documents', { method: 'POST', body: JSON.stringify({ ids }) });
