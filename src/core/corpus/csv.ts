@@ -175,6 +175,11 @@ export async function* readCsvRecords(source: FileSource, options: CsvOptions = 
         records.push({ line, error: `the row has ${fields.length} fields but the header has ${header.length}` });
         continue;
       }
+      const nulColumn = fields.findIndex((field) => field.includes('\0'));
+      if (nulColumn >= 0) {
+        records.push({ line, error: `the row holds a NUL byte in column '${header[nulColumn]}', so it is not read` });
+        continue;
+      }
       const record = idRecord<unknown>();
       header.forEach((name, i) => (record[name] = fields[i]));
       records.push({ line, record });

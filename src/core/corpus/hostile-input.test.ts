@@ -78,6 +78,26 @@ describe('a load in which no document survives', () => {
   });
 });
 
+describe('NUL bytes (issue case 9)', () => {
+  it('one NUL byte refuses only its line: the other lines of a JSONL file are kept', async () => {
+    const text = `${jsonl({ id: 'd1', text: 'first' })}{"id":"d2","text":"nul\u0000here"}\n`.replace('\\u0000', '\0') + jsonl({ id: 'd3', text: 'third' });
+    const { documents, summary } = await collectIngest([memorySource('docs.jsonl', text)]);
+    expect(documents.map((d) => d.id)).toEqual(['d1', 'd3']);
+    expect(summary.issues).toEqual([{ file: 'docs.jsonl', line: 2, reason: 'the line holds a NUL byte (at character 23), so it is not read' }]);
+  });
+
+  it('one NUL byte refuses only its row of a CSV file, naming the column', async () => {
+    const { documents, summary } = await collectIngest([memorySource('docs.csv', 'id,text\n1,alpha\n2,be\0ta\n3,gamma\n')]);
+    expect(documents.map((d) => d.id)).toEqual(['1', '3']);
+    expect(summary.issues).toEqual([{ file: 'docs.csv', line: 3, reason: "the row holds a NUL byte in column 'text', so it is not read" }]);
+  });
+
+  it('a file of only NUL bytes is called that, not UTF-16', async () => {
+    const error = await failedLoad([memorySource('zeros.jsonl', new Uint8Array(300))]);
+    expect(error.summary.issues.map((i) => i.reason)).toEqual(['could not read the file: it holds nothing but NUL bytes (300 of 300 bytes), so it is not read']);
+  });
+});
+
 describe('encodings and line breaks', () => {
   it('reads a BEIR set with CR-only line breaks: every document, query and judgement', async () => {
     const { documents, queries, qrels, summary } = await collectIngest([
