@@ -76,6 +76,11 @@ export class IngestCollector {
     this.addIssue({ file, reason });
   }
 
+  /** Reports something changed in a record that was kept (e.g. an id trimmed), at its file, line and field. */
+  notice(reason: string, at: IssueLocation): void {
+    this.addIssue({ file: this.current.path, ...(at.line === undefined ? {} : { line: at.line }), ...(at.field === undefined ? {} : { field: at.field }), reason });
+  }
+
   /** Accepts a document unless its id was seen before or holds whitespace; `at.field` names the id field for the duplicate issue. */
   addDocument(doc: CorpusDocument, at: IssueLocation = {}): boolean {
     if (!this.claimId(this.documentOrigins, 'document', doc.id, at)) return false;

@@ -98,6 +98,24 @@ describe('NUL bytes (issue case 9)', () => {
   });
 });
 
+describe('whitespace in ids (issue case 10)', () => {
+  it('one rule: whitespace of any kind at the ends is trimmed and reported, inside it is refused', async () => {
+    const { documents, queries, summary } = await collectIngest([
+      memorySource('corpus.jsonl', jsonl({ _id: ' d3 ', text: 'a' }, { _id: '\td4', text: 'b' }, { _id: '\u00a0d5\u00a0', text: 'c' }, { _id: 'd\u00a06', text: 'd' }, { _id: 'd7', text: 'e' }), { path: 's/corpus.jsonl' }),
+      memorySource('queries.jsonl', jsonl({ _id: 'q1 ', text: 'one' }), { path: 's/queries.jsonl' }),
+    ]);
+    expect(documents.map((d) => d.id)).toEqual(['d3', 'd4', 'd5', 'd7']);
+    expect(queries.map((q) => q.id)).toEqual(['q1']);
+    expect(summary.issues).toEqual([
+      { file: 's/corpus.jsonl', line: 1, field: '_id', reason: `document id " d3 " has whitespace at its ends: it is read as 'd3', the record kept` },
+      { file: 's/corpus.jsonl', line: 2, field: '_id', reason: `document id "\\td4" has whitespace at its ends: it is read as 'd4', the record kept` },
+      { file: 's/corpus.jsonl', line: 3, field: '_id', reason: `document id "\u00a0d5\u00a0" has whitespace at its ends: it is read as 'd5', the record kept` },
+      { file: 's/corpus.jsonl', line: 4, field: '_id', reason: expect.stringContaining("document id 'd\u00a06' contains whitespace") },
+      { file: 's/queries.jsonl', line: 1, field: '_id', reason: `query id "q1 " has whitespace at its ends: it is read as 'q1', the record kept` },
+    ]);
+  });
+});
+
 describe('encodings and line breaks', () => {
   it('reads a BEIR set with CR-only line breaks: every document, query and judgement', async () => {
     const { documents, queries, qrels, summary } = await collectIngest([
