@@ -65,7 +65,10 @@ function decodeInput<T>(io: CliIo, path: string, flag: string, parse: (bytes: Ui
 export function loadQrels(io: CliIo, path: string, encoding?: TextEncodingChoice): QrelsMap {
   const { qrels, issues } = decodeInput(io, path, '--qrels', (bytes) => parseQrels(bytes, encoding));
   reportIssues(io, path, issues);
-  if (qrels.length === 0) throw new CliError(`no relevance judgement found in --qrels file '${path}'`);
+  if (qrels.length === 0) {
+    const first = issues[0];
+    throw new CliError(`no relevance judgement found in --qrels file '${path}'${first ? ` (line ${first.line}: ${first.reason})` : ''}`);
+  }
   return buildQrelsMap(qrels);
 }
 

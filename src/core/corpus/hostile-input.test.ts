@@ -116,6 +116,33 @@ describe('whitespace in ids (issue case 10)', () => {
   });
 });
 
+describe('qrels grades and repeated judgements in the loader (issue cases 11 and 12)', () => {
+  const beir = (qrels: string) => [
+    memorySource('corpus.jsonl', jsonl({ _id: 'd1', text: 'a' }, { _id: 'd2', text: 'b' }), { path: 's/corpus.jsonl' }),
+    memorySource('queries.jsonl', jsonl({ _id: 'q1', text: 'one' }), { path: 's/queries.jsonl' }),
+    memorySource('test.tsv', qrels, { path: 's/qrels/test.tsv' }),
+  ];
+
+  it('refuses absurd grades, reports a pair judged twice with different grades, keeps an identical repeat once', async () => {
+    const { qrels, summary } = await collectIngest(beir('query-id\tcorpus-id\tscore\nq1\td1\t1e308\nq1\td2\t1\nq1\td2\t2\nq1\td1\t1\nq1\td1\t1\n'));
+    expect(qrels).toEqual([
+      { queryId: 'q1', docId: 'd2', relevance: 1 },
+      { queryId: 'q1', docId: 'd2', relevance: 2 },
+      { queryId: 'q1', docId: 'd1', relevance: 1 },
+    ]);
+    expect(summary.issues).toEqual([
+      { file: 's/qrels/test.tsv', line: 2, field: 'score', reason: "score '1e308' is out of range: grades go from -1000 to 1000" },
+      { file: 's/qrels/test.tsv', line: 4, field: 'score', reason: "query 'q1' document 'd2' was judged 1 on line 3; the last judgement (2) is used" },
+    ]);
+  });
+
+  it('names the only line of a qrels file whose grade is not a number, instead of taking it silently as a header', async () => {
+    const { qrels, summary } = await collectIngest(beir('q1\td1\tabc\n'));
+    expect(qrels).toEqual([]);
+    expect(summary.issues).toEqual([{ file: 's/qrels/test.tsv', line: 1, field: 'score', reason: "score 'abc' is not a number (taken as a header row, and no judgement follows)" }]);
+  });
+});
+
 describe('encodings and line breaks', () => {
   it('reads a BEIR set with CR-only line breaks: every document, query and judgement', async () => {
     const { documents, queries, qrels, summary } = await collectIngest([
