@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   AGENT_METHOD_LABELS,
   aggregateBatch,
@@ -28,6 +27,7 @@ import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions } from '../pipeline-options.ts';
 import { numberOption, parseParams } from '../params.ts';
 import { formatTable } from '../table.ts';
+import { parseCommandArgs } from './eval.ts';
 
 export const hdsHelp = `Usage: dsw hds --dataset <beir-dir> (--question "<text>" | --questions-from-dataset)
                --base-url <url> --model <name> [--api-key-env VAR] --out <file.json> [options]
@@ -79,7 +79,7 @@ const HDS_OPTIONS: Array<[string, keyof HdsConfig & keyof typeof NUMERIC_RULES]>
 const BASELINES: readonly AgentMethod[] = ['single-shot', 'ircot', 'decomposition'];
 
 export const hdsCommand: CliCommand = async (argv, io) => {
-  const { values } = parseArgs({
+  const { values } = parseCommandArgs({
     args: argv,
     options: {
       dataset: { type: 'string' },

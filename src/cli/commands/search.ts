@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { NUMERIC_RULES } from '../../core/index.ts';
 import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-option.ts';
 import { CliError, type CliCommand } from '../io.ts';
@@ -6,6 +5,7 @@ import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions, PIPELINE_HELP } from '../pipeline-options.ts';
 import { numberOption, parseParams } from '../params.ts';
 import { formatTable } from '../table.ts';
+import { parseCommandArgs } from './eval.ts';
 
 export const searchHelp = `Usage: dsw search --dataset <dir> --query "<text>" [--pipeline bm25|dense|rrf|cc] [--model <folder or id>]
                   [--param name=value ...] [--top-k 10] [--json]
@@ -19,7 +19,7 @@ ${encodingHelp(9)}
 `;
 
 export const searchCommand: CliCommand = async (argv, io) => {
-  const { values } = parseArgs({
+  const { values } = parseCommandArgs({
     args: argv,
     options: {
       dataset: { type: 'string' },
