@@ -106,6 +106,16 @@ describe('dsw serve stays up', () => {
     expect((await request(guarded, '/health', { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
   });
 
+  it('answers a body that trickles past the request time limit with 408 and a JSON error, and stays up', async () => {
+    const answer = await rawExchange(
+      guarded,
+      `POST /api/v1/corpora/meridian/search HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: 100\r\n\r\n{"spec"`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(jsonBodyOf(answer).error.code).toBe('timeout');
+    expect((await request(guarded, '/health', { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+  });
+
   it('answers bytes that are not HTTP with 400 and a JSON error', async () => {
     const answer = await rawExchange(open, 'HELLO THERE\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400/);
