@@ -70,6 +70,13 @@ describe('dsw', () => {
       [['sweep', '--dataset', dataset, '--grid', 'mixtureAlpha=0,1', '--model', 'm', '--top-k', '0'], /--top-k must be a whole number from 1 to 100000, got "0"/],
       [['compare', '--qrels', 'q', '--baseline', 'a', '--runs', 'b', '--permutations', '100000000000'], /^dsw compare: --permutations must be a whole number from 1 to 1000000, got "100000000000"\n$/],
       [['compare', '--qrels', 'q', '--baseline', 'a', '--runs', 'b', '--seed=-3'], /--seed must be a whole number from 0 to 4294967295, got "-3"/],
+      // A negative value after a space is the option's value, checked against its range (issue case 12).
+      [['compare', '--qrels', 'q', '--baseline', 'a', '--runs', 'b', '--seed', '-3'], /^dsw compare: --seed must be a whole number from 0 to 4294967295, got "-3"\n$/],
+      [['compare', '--qrels', 'q', '--baseline', 'a', '--runs', 'b', '--permutations', '-5'], /^dsw compare: --permutations must be a whole number from 1 to 1000000, got "-5"\n$/],
+      [['serve', '--dataset', dataset, '--port', '-1'], /^dsw serve: --port must be a whole number from 0 to 65535, got "-1"\n$/],
+      [['search', '--dataset', dataset, '--query', 'x', '--top-k', '-2'], /^dsw search: --top-k must be a whole number from 1 to 100000, got "-2"\n$/],
+      [['run', '--dataset', dataset, '--out', 'x.run', '--top-k', '-.5'], /--top-k must be a whole number from 1 to 100000, got "-.5"/],
+      [['search', '--dataset', dataset, '--query', '-x'], /ambiguous/],
     ];
     for (const [args, message] of cases) {
       const io = capture();

@@ -1,9 +1,9 @@
-import { checkedNumber, type NumericRule } from '../core/index.ts';
+import { checkedNumber, idRecord, type NumericRule } from '../core/index.ts';
 import { CliError } from './io.ts';
 
 /** Parses repeated `--param name=value` options; numbers and booleans are converted. */
 export function parseParams(values: readonly string[] | undefined): Record<string, string | number | boolean> {
-  const params: Record<string, string | number | boolean> = {};
+  const params = idRecord<string | number | boolean>();
   for (const item of values ?? []) {
     const eq = item.indexOf('=');
     if (eq <= 0) throw new CliError(`--param expects name=value, got "${item}"`);

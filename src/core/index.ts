@@ -317,16 +317,18 @@ export {
   type NumericRule,
 } from './options/numeric-rules.ts';
 export { redactText } from './secrets/redact.ts';
+export { idRecord } from './ids.ts';
 export { formatBytes } from './storage/format-bytes.ts';
 export { storageFullAdvice, type StorageAfterFailure } from './storage/storage-full-advice.ts';
 export {
   SERVE_API_PREFIX,
   SERVE_MAX_BODY_BYTES,
+  SERVE_MAX_STREAMS,
   ServeError,
   preparedFromJson,
   type ServedCorpusInfo,
 } from './remote/serve-protocol.ts';
-export { createServeHandler, errorResponse, type ServedCorpus, type ServeResponse } from './remote/serve-handler.ts';
+export { createServeHandler, hostProblem, type ServedCorporaState, type ServedCorpus, type ServeResponse } from './remote/serve-handler.ts';
 export { WorkbenchServerClient, normalizeServerUrl } from './remote/server-client.ts';
 export {
   RemoteAwareCorpusStore,

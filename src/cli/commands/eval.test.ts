@@ -68,6 +68,34 @@ describe('dsw eval', () => {
     expect(JSON.parse(ranx.stdout)).toEqual(out);
   });
 
+  it('keeps queries whose ids are __proto__, constructor or toString in the per-query results (issue case 3)', async () => {
+    writeFileSync(join(dir, 'proto-qrels.tsv'), '__proto__\td1\t1\nconstructor\td2\t1\ntoString\td3\t1\n');
+    writeFileSync(join(dir, 'proto-run.trec'), '__proto__ Q0 d1 1 3 t\nconstructor Q0 x 1 3 t\nconstructor Q0 d2 2 2 t\ntoString Q0 y 1 1 t\n');
+    const table = capture();
+    expect(await evalCommand(['--qrels', 'proto-qrels.tsv', '--run', 'proto-run.trec', '--measures', 'RR', '--per-query'], table)).toBe(0);
+    expect(table.stdout).toMatch(/__proto__\s+1\.0000/);
+    expect(table.stdout).toMatch(/constructor\s+0\.5000/);
+    expect(table.stdout).toMatch(/toString\s+0\.0000/);
+    expect(table.stdout).toMatch(/all\s+0\.5000/);
+    expect(table.stdout).toContain('(means over 3 queries with a relevant judgement)');
+    const json = capture();
+    await evalCommand(['--qrels', 'proto-qrels.tsv', '--run', 'proto-run.trec', '--measures', 'RR', '--per-query', '--json'], json);
+    const out = JSON.parse(json.stdout);
+    expect(Object.keys(out.perQuery).sort()).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(out.perQuery.__proto__).toEqual({ RR: 1 });
+  });
+
+  it('names the line and reason when the only qrels line has a grade that is not a number, and refuses absurd grades (issue cases 11, 12)', async () => {
+    writeFileSync(join(dir, 'abc.qrels'), 'q1 d1 abc\n');
+    const error = await evalCommand(['--qrels', 'abc.qrels', '--run', 'run.trec'], capture()).catch((e: unknown) => e);
+    expect((error as Error).message).toBe("no relevance judgement found in --qrels file 'abc.qrels' (line 1: relevance 'abc' is not a number (taken as a header row, and no judgement follows))");
+    writeFileSync(join(dir, 'huge.qrels'), 'q1 d1 1e308\nq1 d2 1\n');
+    const io = capture();
+    expect(await evalCommand(['--qrels', 'huge.qrels', '--run', 'run.trec', '--measures', 'RR', '--json'], io)).toBe(0);
+    expect(io.stderr).toContain("warning: huge.qrels line 1: relevance '1e308' is out of range: grades go from -1000 to 1000");
+    expect(JSON.parse(io.stdout).aggregate.RR).toBe(1);
+  });
+
   it('adds perQuery with --per-query', async () => {
     const io = capture();
     await evalCommand(['--qrels', 'qrels.tsv', '--run', 'run.trec', '--measures', 'RR', '--measures', 'P@2', '--json', '--per-query'], io);
@@ -121,7 +149,7 @@ describe('dsw eval', () => {
       [['--qrels', 'qrels.tsv'], /^missing --run/],
       [['--qrels', 'nope.tsv', '--run', 'run.trec'], /^cannot read --qrels file 'nope.tsv': ENOENT$/],
       [['--qrels', 'qrels.tsv', '--run', 'nope.trec'], /^cannot read --run file 'nope.trec': ENOENT$/],
-      [['--qrels', 'junk.txt', '--run', 'run.trec'], /^no relevance judgement found in --qrels file 'junk.txt'$/],
+      [['--qrels', 'junk.txt', '--run', 'run.trec'], /^no relevance judgement found in --qrels file 'junk.txt' \(line 1: expected 3 fields .*found 1\)$/],
       [['--qrels', 'qrels.tsv', '--run', 'run.trec', '--measures', 'bpref'], /^unknown measure 'bpref' \(supported: .*ndcg_cut_10/],
       [['--qrels', 'qrels.tsv', '--run', 'run.trec', '--bogus'], /bogus/],
       [['--qrels', 'qrels.tsv', '--run', 'run.trec', 'extra'], /extra/],

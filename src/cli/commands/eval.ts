@@ -67,7 +67,10 @@ function decodeInput<T>(io: CliIo, path: string, flag: string, parse: (bytes: Ui
 export function loadQrels(io: CliIo, path: string, encoding?: TextEncodingChoice): QrelsMap {
   const { qrels, issues } = decodeInput(io, path, '--qrels', (bytes) => parseQrels(bytes, encoding));
   reportIssues(io, path, issues);
-  if (qrels.length === 0) throw new CliError(`no relevance judgement found in --qrels file '${path}'`);
+  if (qrels.length === 0) {
+    const first = issues[0];
+    throw new CliError(`no relevance judgement found in --qrels file '${path}'${first ? ` (line ${first.line}: ${first.reason})` : ''}`);
+  }
   return buildQrelsMap(qrels);
 }
 
@@ -92,10 +95,28 @@ export function parseMeasureOption(values: readonly string[] | undefined): Measu
 /** Runs `parseArgs`, turning its errors into one-line CliErrors. */
 export function parseCommandArgs<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
   try {
-    return parseArgs(config);
+    return parseArgs({ ...config, args: config.args && joinNegativeValues(config.args, config.options ?? {}) } as T);
   } catch (error) {
     throw new CliError((error as Error).message.split('\n')[0]);
   }
+}
+
+/**
+ * `--port -1` as `--port=-1`: parseArgs reads a value starting with '-' as another option ("argument is
+ * ambiguous"), so a negative number never reached the option's range check and its message.
+ */
+function joinNegativeValues(args: readonly string[], options: NonNullable<ParseArgsConfig['options']>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    const name = arg.startsWith('--') ? arg.slice(2) : undefined;
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-(\d|\.\d|Infinity)/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
 }
 
 export const formatValue = (value: number): string => value.toFixed(4);

@@ -60,7 +60,7 @@ describe('dsw hds', () => {
     expect(file.format).toBe('dsw-agent-runs');
     const [saved] = file.runs as SavedQuestionRun[];
     expect(saved).toMatchObject({ type: 'question', method: 'hds', status: 'completed', questionId: 'mh01', answers: ['Margery Fennick'] });
-    expect(saved!.llm).toEqual({ provider: 'openai-compatible', baseUrl, model: 'test-model', temperature: 0 });
+    expect(saved!.llm).toEqual({ provider: 'openai-compatible', baseUrl, model: 'test-model', temperature: 0, streamLimits: { maxResponseChars: 400_000, idleTimeoutMs: 120_000 } });
     expect(saved!.retriever.spec).toEqual({ kind: 'bm25', params: { k1: 0.9, b: 0.4, d: 0, termCountBoost: false } });
     const run = saved!.run as HdsRun;
     expect(run.turns[0]!.retrievals[0]!.results[0]).toMatchObject({ id: 'm033', relevance: 1 });
@@ -255,6 +255,7 @@ describe('dsw hds', () => {
       [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--max-search-calls', '100000000000', '--out', 'x.json'], 'dsw hds: --max-search-calls must be a whole number from 1 to 10000, got "100000000000"\n'],
       [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--temperature', '5', '--out', 'x.json'], 'dsw hds: --temperature must be a number from 0 to 2, got "5"\n'],
       [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--max-tokens', '1.5', '--out', 'x.json'], 'dsw hds: --max-tokens must be a whole number from 1 to 1000000, got "1.5"\n'],
+      [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--idle-timeout', '0', '--out', 'x.json'], 'dsw hds: --idle-timeout must be a whole number from 1 to 86400, got "0"\n'],
       [['hds', '--dataset', dataset, '--question', 'q', '--base-url', 'http://x/v1', '--model', 'm', '--baselines', 'rag', '--out', 'x.json'], 'dsw hds: Unknown baseline "rag"; known: single-shot, ircot, decomposition, oracle-context\n'],
     ];
     for (const [args, message] of cases) {
@@ -262,6 +263,18 @@ describe('dsw hds', () => {
       expect(await main(args, io)).toBe(2);
       expect(io.stderr).toBe(message);
     }
+  });
+
+  it('fails a question whose reply has no choice ("choices": []) instead of saving an empty answer, and saves the stream limits given', async () => {
+    const baseUrl = await start({ respond: () => ({ raw: { contentType: 'text/event-stream', body: 'data: {"choices": []}\n\ndata: [DONE]\n\n' } }) });
+    const out = tmpFile('empty-choices.json');
+    const io = capture();
+    const args = ['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'm', '--max-response-chars', '5000', '--idle-timeout', '30', '--out', out];
+    expect(await main(args, io)).toBe(1);
+    expect(io.stdout).toMatch(/FAILED: .*"choices": \[\]/);
+    const saved = (JSON.parse(fs.readFileSync(out, 'utf8')) as AgentRunsFile).runs[0] as SavedQuestionRun;
+    expect(saved.status).toBe('failed');
+    expect(saved.llm.streamLimits).toEqual({ maxResponseChars: 5000, idleTimeoutMs: 30_000 });
   });
 
   it('exits 1 and names the problem when the server cannot be reached', async () => {

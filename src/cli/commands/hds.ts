@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   AGENT_METHOD_LABELS,
   aggregateBatch,
@@ -32,6 +31,7 @@ import { analyzerFromParams, buildPipelineFromOptions } from '../pipeline-option
 import { buildClusterPipeline, openClusterCorpus, OPENSEARCH_OPTIONS } from '../cluster-corpus.ts';
 import { numberOption, parseParams } from '../params.ts';
 import { formatTable } from '../table.ts';
+import { parseCommandArgs } from './eval.ts';
 
 export const hdsHelp = `Usage: dsw hds --dataset <beir-dir> (--question "<text>" | --questions-from-dataset)
                --base-url <url> --model <name> [--api-key-env VAR] --out <file.json> [options]
@@ -61,6 +61,10 @@ When the questions have gold answers (queries.jsonl "answers") and qrels, prints
   --final-answer            how every method's final call asks for the answer: reference (default), boxed
                             (a concise answer in \boxed{}) or boxed-prefix (boxed, with the authors' forced
                             "\boxed{" pre-fill where --assistant-prefill allows)
+  --max-response-chars      end a streamed reply longer than this many characters with an error, for a server that
+                            does not stop at --max-tokens (default 400000); saved with the runs (llm.streamLimits)
+  --idle-timeout            end a streamed reply that brings no new text for this many seconds, keep-alives or not
+                            (default 120); saved with the runs
   --max-turns, --max-parallel-queries, --k-per-query, --evidence-budget, --max-search-calls,
   --retrieval-concurrency   HDS settings (defaults 3, 4, 3, 12, 8, 4)
   --baselines               also run: comma-separated single-shot, ircot, decomposition, oracle-context
@@ -88,7 +92,7 @@ const HDS_OPTIONS: Array<[string, keyof HdsConfig & keyof typeof NUMERIC_RULES]>
 const BASELINES: readonly AgentMethod[] = ['single-shot', 'ircot', 'decomposition', 'oracle-context'];
 
 export const hdsCommand: CliCommand = async (argv, io) => {
-  const { values } = parseArgs({
+  const { values } = parseCommandArgs({
     args: argv,
     options: {
       dataset: { type: 'string' },
@@ -110,6 +114,8 @@ export const hdsCommand: CliCommand = async (argv, io) => {
       'prompt-variant': { type: 'string' },
       'plan-stop': { type: 'string' },
       'final-answer': { type: 'string' },
+      'max-response-chars': { type: 'string' },
+      'idle-timeout': { type: 'string' },
       'system-prompt-file': { type: 'string' },
       ...Object.fromEntries(HDS_OPTIONS.map(([flag]) => [flag, { type: 'string' as const }])),
       baselines: { type: 'string' },
@@ -158,6 +164,8 @@ export const hdsCommand: CliCommand = async (argv, io) => {
     repeatPenalty: numberOption('--repeat-penalty', values['repeat-penalty'], NUMERIC_RULES.repeatPenalty, undefined),
   });
   const finalAnswer = choiceOption('--final-answer', values['final-answer'], FINAL_ANSWER_MODES);
+  const maxResponseChars = numberOption('--max-response-chars', values['max-response-chars'], NUMERIC_RULES.maxResponseChars, undefined);
+  const idleSeconds = numberOption('--idle-timeout', values['idle-timeout'], NUMERIC_RULES.idleTimeoutSeconds, undefined);
   const systemPrompt = values['system-prompt-file'] === undefined ? undefined : readSystemPrompt(io.cwd, values['system-prompt-file']);
   const hds: Partial<HdsConfig> = {};
   for (const [flag, key] of HDS_OPTIONS) {
@@ -183,7 +191,15 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   const corpusId = dataset.corpus.id;
   let llm: OpenAiCompatibleProvider;
   try {
-    llm = new OpenAiCompatibleProvider({ baseUrl: values['base-url'], model: values.model, apiKey, ...sampling, ...(values['assistant-prefill'] ? { assistantPrefill: true } : {}) });
+    llm = new OpenAiCompatibleProvider({
+      baseUrl: values['base-url'],
+      model: values.model,
+      apiKey,
+      ...sampling,
+      ...(values['assistant-prefill'] ? { assistantPrefill: true } : {}),
+      maxResponseChars,
+      idleTimeoutMs: idleSeconds === undefined ? undefined : idleSeconds * 1000,
+    });
   } catch (error) {
     throw new CliError((error as Error).message);
   }

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { DEFAULT_MEASURES, exportRunJson, formatTrecRun, NUMERIC_RULES, runEnvironment, runQuerySet } from '../../core/index.ts';
 import { writableTarget, writeOutput } from '../output-file.ts';
 import { CliError, type CliCommand, type CliIo } from '../io.ts';
@@ -7,7 +6,7 @@ import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions, PIPELINE_HELP } from '../pipeline-options.ts';
 import { numberOption, parseParams } from '../params.ts';
 import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-option.ts';
-import { formatValue, parseMeasureOption } from './eval.ts';
+import { formatValue, parseCommandArgs, parseMeasureOption } from './eval.ts';
 import { buildClusterPipeline, openClusterCorpus, openSearchHelp, OPENSEARCH_OPTIONS } from '../cluster-corpus.ts';
 
 export const runHelp = `Usage: dsw run --dataset <dir> [--pipeline bm25|dense|rrf|cc] [--model <folder or id>] [--param name=value ...] [--top-k 1000]
@@ -33,7 +32,7 @@ ${openSearchHelp()}  --recipe     a run recipe exported by the app (Runs → Rec
 `;
 
 export const runCommand: CliCommand = async (argv, io) => {
-  const { values } = parseArgs({
+  const { values } = parseCommandArgs({
     args: argv,
     options: {
       dataset: { type: 'string' },

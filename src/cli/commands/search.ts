@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { NUMERIC_RULES } from '../../core/index.ts';
 import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-option.ts';
 import { CliError, type CliCommand } from '../io.ts';
@@ -7,6 +6,7 @@ import { analyzerFromParams, buildPipelineFromOptions, PIPELINE_HELP } from '../
 import { numberOption, parseParams } from '../params.ts';
 import { formatTable } from '../table.ts';
 import { buildClusterPipeline, openClusterCorpus, openSearchHelp, OPENSEARCH_OPTIONS } from '../cluster-corpus.ts';
+import { parseCommandArgs } from './eval.ts';
 
 export const searchHelp = `Usage: dsw search --dataset <dir> --query "<text>" [--pipeline bm25|dense|rrf|cc] [--model <folder or id>]
                   [--param name=value ...] [--top-k 10] [--json]
@@ -20,7 +20,7 @@ ${encodingHelp(9)}
 ${openSearchHelp()}`;
 
 export const searchCommand: CliCommand = async (argv, io) => {
-  const { values } = parseArgs({
+  const { values } = parseCommandArgs({
     args: argv,
     options: {
       dataset: { type: 'string' },

@@ -1,16 +1,17 @@
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import {
   abortError,
   createServeHandler,
-  errorResponse,
   NUMERIC_RULES,
   SERVE_API_PREFIX,
   SERVE_MAX_BODY_BYTES,
+  SERVE_MAX_STREAMS,
   ServeError,
   type RetrievalResources,
+  type ServedCorporaState,
   type ServedCorpus,
-  type ServeResponse,
 } from '../../core/index.ts';
 import { CliError, type CliCommand, type CliIo } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
@@ -23,7 +24,8 @@ import { clusterEmbeddingSets, clusterResources, openClusterCorpus, openSearchHe
 export const DEFAULT_APP_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:4173', 'http://localhost:4173'];
 
 export const serveHelp = `Usage: dsw serve --dataset <dir> [--model <folder or id>] [--port 8790] [--host 127.0.0.1]
-                 [--token <token>] [--allow-origin <origin> ...] [--vector-cache <dir>]
+                 [--token <token>] [--allow-origin <origin> ...] [--allow-host <name> ...] [--max-streams 4]
+                 [--vector-cache <dir>]
                  [--stream-documents [--spool-dir <dir>]]
        dsw serve --opensearch <url> --index <name> [--model <folder>] [--hnsw-ef-search <n>] [--port …] [--host …] …
 
@@ -39,12 +41,17 @@ search, query-set runs, GQR preparation, documents, queries and qrels as HTTP+JS
   --token         clients must send Authorization: Bearer <token>
   --allow-origin  a browser origin allowed to call (repeatable; * for any). Default: the app's dev and
                   preview origins (${DEFAULT_APP_ORIGINS.join(', ')})
+  --allow-host    a host name clients (or a reverse proxy) address this server by; IP addresses and localhost
+                  are always allowed, any other name is refused (against DNS rebinding). Repeatable; * for any
+  --max-streams   query-set runs and GQR preparations streamed at once (default ${SERVE_MAX_STREAMS}); more get 429 busy
   --param         analyzer setting of the BM25 index, repeatable: lowercase, stopWords, stemming
   --vector-cache  folder where --model's document vectors are kept between starts, keyed by the model's files, the
                   dense settings and the corpus texts (as in dsw run and dsw sweep), so the next start does not embed again
   --stream-documents  keep no document in memory: while loading, documents are copied to a spool file
                   (one JSON line each; the corpus's size on disk) and each result shown is read back from it
   --spool-dir     folder for that spool file (default the OS temp folder); it is removed when the server stops
+Limits: request headers within 10 s, the whole request within 30 s, bodies up to 1 MiB. One JSON access-log line
+per request on stderr (method, path, status, ms).
 ${openSearchHelp()}Stop it with Ctrl-C.
 `;
 
@@ -64,6 +71,14 @@ export interface ServeOptions {
   spoolDir?: string;
   /** Folder where document vectors are kept between starts (as in dsw run and dsw sweep). */
   vectorCache?: string;
+  /** Host names clients may use besides IP addresses and localhost (the DNS-rebinding rule; `*` for any). */
+  allowHosts?: string[];
+  /** Streamed runs and preparations served at once (default SERVE_MAX_STREAMS). */
+  maxStreams?: number;
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  /** Called once the port is open, before the corpus loads; loading waits for it. */
+  onListening?: (url: string) => void | Promise<void>;
 }
 
 export interface RunningServer {
@@ -73,39 +88,64 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How long a client may take to send its headers, and its whole request (not the answer), by default. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
-/** Loads the dataset and listens; resolves once the server accepts connections. */
+/**
+ * Listens at once (GET /health says "loading the corpus" until it is ready; other endpoints answer 503), loads the
+ * dataset, and resolves once the corpus is served.
+ */
 export async function startServer(options: ServeOptions, io: CliIo): Promise<RunningServer> {
   if (!LOOPBACK.has(options.host) && !options.token) {
     throw new CliError(`Binding ${options.host} exposes the corpus beyond this machine: give --token <token> (clients send Authorization: Bearer <token>)`);
   }
-  const { corpus, closeDataset } = await loadServedCorpus(options, io);
-  const handle = createServeHandler({ corpora: [corpus], token: options.token, allowOrigins: options.allowOrigins });
-  const server = http.createServer((req, res) => void answer(req, res, handle, io));
+  let state: ServedCorporaState = { ready: false, status: 'loading the corpus' };
+  const handle = createServeHandler({
+    corpora: () => state,
+    token: options.token,
+    allowOrigins: options.allowOrigins,
+    allowHosts: options.allowHosts,
+    maxStreams: options.maxStreams,
+  });
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS, requestTimeout);
+  const server = http.createServer({ requestTimeout, headersTimeout, connectionsCheckingInterval: Math.max(50, Math.min(1000, headersTimeout / 4)) }, (req, res) =>
+    answer(req, res, handle, io).catch((error: unknown) => lastResort(res, error, io)),
+  );
   server.keepAliveTimeout = 5000;
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', (error: NodeJS.ErrnoException) =>
-        reject(new CliError(error.code === 'EADDRINUSE' ? `Port ${options.port} on ${options.host} is in use; choose another with --port` : error.message)),
-      );
-      server.listen(options.port, options.host, () => resolve());
-    });
-  } catch (error) {
-    await closeDataset();
-    throw error;
-  }
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, io));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new CliError(error.code === 'EADDRINUSE' ? `Port ${options.port} on ${options.host} is in use; choose another with --port` : error.message)),
+    );
+    server.listen(options.port, options.host, () => resolve());
+  });
   const address = server.address() as { port: number };
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `http://${host}:${address.port}`;
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  let loaded: { corpus: ServedCorpus; closeDataset: () => Promise<void> };
+  try {
+    await options.onListening?.(url);
+    loaded = await loadServedCorpus(options, io);
+  } catch (error) {
+    await stopListening();
+    throw error;
+  }
+  state = { ready: true, corpora: [loaded.corpus] };
   return {
-    url: `http://${host}:${address.port}`,
-    corpus,
+    url,
+    corpus: loaded.corpus,
     close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await closeDataset();
+      await stopListening();
+      await loaded.closeDataset();
     },
   };
 }
@@ -175,25 +215,30 @@ function servedId(dataset: string): string {
 }
 
 async function answer(req: http.IncomingMessage, res: http.ServerResponse, handle: ReturnType<typeof createServeHandler>, io: CliIo): Promise<void> {
+  const started = performance.now();
+  const path = (req.url ?? '/').split('?')[0]!;
+  // One line per request: never the query string, a header or the body (tokens and queries stay out of logs).
+  res.once('close', () => accessLog(io, { method: req.method ?? '?', path, status: res.statusCode, ms: performance.now() - started }));
+  // A reset connection must not become an uncaught 'error' event.
+  req.on('error', () => {});
+  res.on('error', () => {});
   const controller = new AbortController();
   // 'close' on the response before it finished: the client went away; a running stream stops.
   res.on('close', () => {
     if (!res.writableFinished) controller.abort(abortError('The client disconnected'));
   });
-  let response: ServeResponse;
-  const body = await readBody(req);
-  if (body === null) {
-    response = errorResponse(new ServeError(413, 'too-large', `The request body is larger than ${SERVE_MAX_BODY_BYTES} bytes.`));
-    res.setHeader('connection', 'close');
-  } else {
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
-    response = await handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body, signal: controller.signal });
-  }
-  res.writeHead(response.status, response.headers);
+  const body = bodyReader(req);
+  const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
+  const response = await handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body: body.read, signal: controller.signal });
+  // A body left unread (refused before reading, or too large) is not drained: the connection closes after the answer.
+  if (!body.complete() && (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined)) res.setHeader('connection', 'close');
+  if (res.destroyed) return;
   if ('body' in response) {
+    res.writeHead(response.status, { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) });
     res.end(response.body);
     return;
   }
+  res.writeHead(response.status, response.headers);
   try {
     for await (const line of response.stream) {
       if (controller.signal.aborted) break;
@@ -205,19 +250,69 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse, handl
   res.end();
 }
 
-/** The request body as text, or null past the size limit. */
-async function readBody(req: http.IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > SERVE_MAX_BODY_BYTES) {
-      req.resume();
-      return null;
-    }
-    chunks.push(chunk);
+/** Reads the request body once, when the handler asks; rejects with a ServeError, never with a stream error. */
+function bodyReader(req: http.IncomingMessage): { read: () => Promise<string>; complete: () => boolean } {
+  let reading: Promise<string> | null = null;
+  let complete = false;
+  const read = () =>
+    (reading ??= new Promise<string>((resolve, reject) => {
+      const tooLarge = () => new ServeError(413, 'too-large', `The request body is larger than ${SERVE_MAX_BODY_BYTES} bytes.`);
+      if (Number(req.headers['content-length']) > SERVE_MAX_BODY_BYTES) return reject(tooLarge());
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const fail = (error: ServeError) => {
+        req.removeListener('data', onData);
+        reject(error);
+      };
+      const onData = (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > SERVE_MAX_BODY_BYTES) fail(tooLarge());
+        else chunks.push(chunk);
+      };
+      req.on('data', onData);
+      req.once('end', () => {
+        complete = true;
+        resolve(Buffer.concat(chunks).toString('utf8'));
+      });
+      req.once('error', (error) => fail(new ServeError(400, 'body-incomplete', `The request body ended before it was complete (${error.message}).`)));
+      req.once('close', () => {
+        if (!req.complete) fail(new ServeError(400, 'body-incomplete', 'The request body ended before it was complete (the client closed the connection).'));
+      });
+    }));
+  return { read, complete: () => complete };
+}
+
+/** Anything that escaped the handler: a JSON 500 if nothing was sent yet, else the connection is dropped. */
+function lastResort(res: http.ServerResponse, error: unknown, io: CliIo): void {
+  io.err(`dsw serve: ${(error as Error)?.message ?? String(error)}\n`);
+  if (res.headersSent || res.destroyed) {
+    res.destroy();
+    return;
   }
-  return Buffer.concat(chunks).toString('utf8');
+  res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+  res.end(JSON.stringify({ error: { code: 'internal', message: (error as Error)?.message ?? String(error) } }));
+}
+
+/** Requests Node refuses before the handler (bad syntax, headers too large, too slow): answered as JSON too. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, io: CliIo): void {
+  const [status, code, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'timeout', `The request was not received within the server's time limit.`]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'too-large', 'The request headers are too large.']
+        : [400, 'bad-request', `The request is not valid HTTP (${error.code ?? error.message}).`];
+  if (error.code !== 'ECONNRESET' && socket.writable && (socket as Duplex & { bytesWritten?: number }).bytesWritten === 0) {
+    const body = JSON.stringify({ error: { code, message } });
+    socket.end(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+    accessLog(io, { method: '-', path: '-', status, ms: 0 });
+  }
+  socket.destroy();
+}
+
+function accessLog(io: CliIo, entry: { method: string; path: string; status: number; ms: number }): void {
+  io.err(JSON.stringify({ time: new Date().toISOString(), method: entry.method, path: entry.path.slice(0, 300), status: entry.status, ms: Math.round(entry.ms * 10) / 10 }) + '\n');
 }
 
 export const serveCommand: CliCommand = async (argv, io) => {
@@ -231,6 +326,8 @@ export const serveCommand: CliCommand = async (argv, io) => {
       host: { type: 'string', default: '127.0.0.1' },
       token: { type: 'string' },
       'allow-origin': { type: 'string', multiple: true },
+      'allow-host': { type: 'string', multiple: true },
+      'max-streams': { type: 'string' },
       param: { type: 'string', multiple: true },
       'stream-documents': { type: 'boolean', default: false },
       'vector-cache': { type: 'string' },
@@ -252,6 +349,7 @@ export const serveCommand: CliCommand = async (argv, io) => {
   if (values.token !== undefined && values.token.trim() === '') throw new CliError('--token must not be empty');
   if (values.token) io.addSecret?.(values.token);
   const port = numberOption('--port', values.port, NUMERIC_RULES.port, 8790);
+  const maxStreams = numberOption('--max-streams', values['max-streams'], NUMERIC_RULES.serveStreams, SERVE_MAX_STREAMS);
   const running = await startServer(
     {
       dataset: values.dataset ?? '',
@@ -262,6 +360,9 @@ export const serveCommand: CliCommand = async (argv, io) => {
       host: values.host!,
       token: values.token?.trim(),
       allowOrigins: values['allow-origin'] ?? DEFAULT_APP_ORIGINS,
+      allowHosts: values['allow-host'],
+      maxStreams,
+      onListening: (url) => io.err(`Listening on ${url}${SERVE_API_PREFIX}/ while the corpus loads (GET ${SERVE_API_PREFIX}/health says when it is ready)\n`),
       analyzerParams: parseParams(values.param),
       streamDocuments: values['stream-documents'],
       vectorCache: values['vector-cache'],

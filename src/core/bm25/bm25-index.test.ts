@@ -105,7 +105,25 @@ describe('Bm25Index (plain Okapi BM25)', () => {
 describe('validateBm25Params', () => {
   it('accepts the presets and names the bad field', () => {
     expect(validateBm25Params({ ...OKAPI_BM25 })).toEqual(OKAPI_BM25);
-    expect(() => validateBm25Params({ ...OKAPI_BM25, b: 1.5 })).toThrow('BM25 parameter b must be a number between 0 and 1, got 1.5');
+    expect(() => validateBm25Params({ ...OKAPI_BM25, b: 1.5 })).toThrow('BM25 parameter b must be a number from 0 to 1, got 1.5');
     expect(() => validateBm25Params({ ...OKAPI_BM25, k1: Number.NaN })).toThrow('BM25 parameter k1');
+  });
+
+  it('refuses values that are not finite or would overflow the scores, and values of the wrong type (issue case 7)', () => {
+    expect(validateBm25Params({ ...OKAPI_BM25, k1: 1000, d: 1000 })).toMatchObject({ k1: 1000 });
+    expect(() => validateBm25Params({ ...OKAPI_BM25, k1: 1e308 })).toThrow('BM25 parameter k1 must be a number from 0 to 1000, got 1e+308');
+    expect(() => validateBm25Params({ ...OKAPI_BM25, k1: Infinity })).toThrow('BM25 parameter k1 must be a number from 0 to 1000, got Infinity');
+    expect(() => validateBm25Params({ ...OKAPI_BM25, d: 1e300 })).toThrow('BM25 parameter d must be a number from 0 to 1000');
+    expect(() => validateBm25Params({ ...OKAPI_BM25, k1: '0.9' as never })).toThrow('BM25 parameter k1 must be a number from 0 to 1000, got "0.9"');
+    expect(() => validateBm25Params({ ...OKAPI_BM25, termCountBoost: 'yes' as never })).toThrow('BM25 parameter termCountBoost must be true or false, got "yes"');
+  });
+
+  it('keeps every score finite at the largest k1 and d', () => {
+    const index = build();
+    for (const params of [{ ...OKAPI_BM25, k1: 1000 }, { ...OKAPI_BM25, k1: 1000, b: 1, d: 1000 }]) {
+      const hits = index.search('dog cat', 10, params);
+      expect(hits.length).toBeGreaterThan(0);
+      for (const hit of hits) expect(Number.isFinite(hit.score)).toBe(true);
+    }
   });
 });

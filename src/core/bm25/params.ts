@@ -19,15 +19,27 @@ export const OKAPI_BM25: Readonly<Bm25Params> = Object.freeze({ k1: 0.9, b: 0.4,
 /** MiniSearch's own defaults (BM25+ with the matched-terms multiplier), for comparison. */
 export const MINISEARCH_BM25: Readonly<Bm25Params> = Object.freeze({ k1: 1.2, b: 0.7, d: 0.5, termCountBoost: true });
 
-/** Checks parameters from a form, a URL or the command line; throws with a message naming the field. */
+/**
+ * Checks parameters from a form, a URL, the command line or a request; throws with a message naming the field. The
+ * upper bounds keep every score finite: past k1 = 1000 the term-frequency part no longer changes a ranking, and
+ * larger values (1e308) overflowed to scores that are not numbers.
+ */
 export function validateBm25Params(params: Bm25Params): Bm25Params {
-  const check = (name: string, value: number, ok: boolean) => {
-    if (!Number.isFinite(value) || !ok) throw new Error(`BM25 parameter ${name} must be ${RULES[name]}, got ${value}`);
+  const check = (name: keyof typeof RULES, value: unknown, max: number) => {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max) {
+      throw new Error(`BM25 parameter ${name} must be ${RULES[name]}, got ${typeof value === 'number' ? String(value) : JSON.stringify(value) ?? 'nothing'}`);
+    }
   };
-  check('k1', params.k1, params.k1 >= 0);
-  check('b', params.b, params.b >= 0 && params.b <= 1);
-  check('d', params.d, params.d >= 0);
+  check('k1', params.k1, BM25_MAX.k1);
+  check('b', params.b, 1);
+  check('d', params.d, BM25_MAX.d);
+  if (typeof params.termCountBoost !== 'boolean') {
+    throw new Error(`BM25 parameter termCountBoost must be true or false, got ${JSON.stringify(params.termCountBoost) ?? 'nothing'}`);
+  }
   return params;
 }
 
-const RULES: Record<string, string> = { k1: 'a number ≥ 0', b: 'a number between 0 and 1', d: 'a number ≥ 0' };
+/** The largest k1 and d accepted. */
+export const BM25_MAX = Object.freeze({ k1: 1000, d: 1000 });
+
+const RULES = { k1: `a number from 0 to ${BM25_MAX.k1}`, b: 'a number from 0 to 1', d: `a number from 0 to ${BM25_MAX.d}` };

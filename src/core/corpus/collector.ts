@@ -76,6 +76,11 @@ export class IngestCollector {
     this.addIssue({ file, reason });
   }
 
+  /** Reports something changed in a record that was kept (e.g. an id trimmed), at its file, line and field. */
+  notice(reason: string, at: IssueLocation): void {
+    this.addIssue({ file: this.current.path, ...(at.line === undefined ? {} : { line: at.line }), ...(at.field === undefined ? {} : { field: at.field }), reason });
+  }
+
   /** Accepts a document unless its id was seen before or holds whitespace; `at.field` names the id field for the duplicate issue. */
   addDocument(doc: CorpusDocument, at: IssueLocation = {}): boolean {
     if (!this.claimId(this.documentOrigins, 'document', doc.id, at)) return false;
@@ -94,6 +99,8 @@ export class IngestCollector {
     return true;
   }
 
+  private readonly judgements = new Map<string, Map<string, { relevance: number; file: string; line?: number }>>();
+
   /** Accepts a judgement whose query and document were accepted earlier. */
   addQrel(qrel: Qrel, line?: number): boolean {
     if (!this.queryOrigins.has(qrel.queryId)) {
@@ -103,6 +110,17 @@ export class IngestCollector {
     if (!this.documentOrigins.has(qrel.docId)) {
       this.reject(`unknown document id '${qrel.docId}'`, { line, field: 'corpus-id' });
       return false;
+    }
+    // One (query, document) pair judged twice: an identical repeat is kept once; a different grade is reported and,
+    // as in dsw eval, BEIR and pytrec_eval, the last judgement is the one used.
+    let judged = this.judgements.get(qrel.queryId);
+    if (!judged) this.judgements.set(qrel.queryId, (judged = new Map()));
+    const previous = judged.get(qrel.docId);
+    judged.set(qrel.docId, { relevance: qrel.relevance, file: this.current.path, line });
+    if (previous !== undefined) {
+      if (previous.relevance === qrel.relevance) return false;
+      const where = previous.file === this.current.path ? `line ${previous.line}` : `line ${previous.line} of ${previous.file}`;
+      this.notice(`query '${qrel.queryId}' document '${qrel.docId}' was judged ${previous.relevance} on ${where}; the last judgement (${qrel.relevance}) is used`, { line, field: 'score' });
     }
     this.pendingQrels.push(qrel);
     this.qrels++;

@@ -3,6 +3,7 @@ import { readDecoded, type ReadOptions } from './lines.ts';
 import { INVALID_UTF8_REASON } from './text-decoding.ts';
 import type { SourceRecord } from './records.ts';
 import type { FileSource } from './source.ts';
+import { idRecord } from '../ids.ts';
 
 export interface CsvOptions {
   /** Field delimiter; guessed from the first lines when absent (one of `,` `\t` `;` `|`, else `,`). */
@@ -174,7 +175,12 @@ export async function* readCsvRecords(source: FileSource, options: CsvOptions = 
         records.push({ line, error: `the row has ${fields.length} fields but the header has ${header.length}` });
         continue;
       }
-      const record: Record<string, unknown> = {};
+      const nulColumn = fields.findIndex((field) => field.includes('\0'));
+      if (nulColumn >= 0) {
+        records.push({ line, error: `the row holds a NUL byte in column '${header[nulColumn]}', so it is not read` });
+        continue;
+      }
+      const record = idRecord<unknown>();
       header.forEach((name, i) => (record[name] = fields[i]));
       records.push({ line, record });
     }

@@ -25,7 +25,8 @@ export interface MappedRecord {
   metadata?: Record<string, unknown>;
 }
 
-export type MappingResult = { ok: true; value: MappedRecord } | { ok: false; field: string; reason: string };
+/** `untrimmedId`: the id as the record has it, when whitespace at its ends was trimmed (readers report it). */
+export type MappingResult = { ok: true; value: MappedRecord; untrimmedId?: string } | { ok: false; field: string; reason: string };
 
 /** Guesses a mapping from a record's field names (matched case-insensitively); null without an id or text field. */
 export function guessFieldMapping(fields: readonly string[]): FieldMapping | null {
@@ -103,7 +104,7 @@ export function applyFieldMapping(record: Record<string, unknown>, mapping: Fiel
   for (const path of mapped) rest = withoutField(rest, path);
   const value: MappedRecord = { id: id.trim(), title, text: text ?? '' };
   if (Object.keys(rest).length > 0) value.metadata = rest;
-  return { ok: true, value };
+  return value.id === id ? { ok: true, value } : { ok: true, value, untrimmedId: id };
 }
 
 /** A copy of the record without the field at `path` (parents left empty by the removal are removed too). */

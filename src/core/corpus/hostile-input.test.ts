@@ -78,6 +78,71 @@ describe('a load in which no document survives', () => {
   });
 });
 
+describe('NUL bytes (issue case 9)', () => {
+  it('one NUL byte refuses only its line: the other lines of a JSONL file are kept', async () => {
+    const text = `${jsonl({ id: 'd1', text: 'first' })}{"id":"d2","text":"nul\u0000here"}\n`.replace('\\u0000', '\0') + jsonl({ id: 'd3', text: 'third' });
+    const { documents, summary } = await collectIngest([memorySource('docs.jsonl', text)]);
+    expect(documents.map((d) => d.id)).toEqual(['d1', 'd3']);
+    expect(summary.issues).toEqual([{ file: 'docs.jsonl', line: 2, reason: 'the line holds a NUL byte (at character 23), so it is not read' }]);
+  });
+
+  it('one NUL byte refuses only its row of a CSV file, naming the column', async () => {
+    const { documents, summary } = await collectIngest([memorySource('docs.csv', 'id,text\n1,alpha\n2,be\0ta\n3,gamma\n')]);
+    expect(documents.map((d) => d.id)).toEqual(['1', '3']);
+    expect(summary.issues).toEqual([{ file: 'docs.csv', line: 3, reason: "the row holds a NUL byte in column 'text', so it is not read" }]);
+  });
+
+  it('a file of only NUL bytes is called that, not UTF-16', async () => {
+    const error = await failedLoad([memorySource('zeros.jsonl', new Uint8Array(300))]);
+    expect(error.summary.issues.map((i) => i.reason)).toEqual(['could not read the file: it holds nothing but NUL bytes (300 of 300 bytes), so it is not read']);
+  });
+});
+
+describe('whitespace in ids (issue case 10)', () => {
+  it('one rule: whitespace of any kind at the ends is trimmed and reported, inside it is refused', async () => {
+    const { documents, queries, summary } = await collectIngest([
+      memorySource('corpus.jsonl', jsonl({ _id: ' d3 ', text: 'a' }, { _id: '\td4', text: 'b' }, { _id: '\u00a0d5\u00a0', text: 'c' }, { _id: 'd\u00a06', text: 'd' }, { _id: 'd7', text: 'e' }), { path: 's/corpus.jsonl' }),
+      memorySource('queries.jsonl', jsonl({ _id: 'q1 ', text: 'one' }), { path: 's/queries.jsonl' }),
+    ]);
+    expect(documents.map((d) => d.id)).toEqual(['d3', 'd4', 'd5', 'd7']);
+    expect(queries.map((q) => q.id)).toEqual(['q1']);
+    expect(summary.issues).toEqual([
+      { file: 's/corpus.jsonl', line: 1, field: '_id', reason: `document id " d3 " has whitespace at its ends: it is read as 'd3', the record kept` },
+      { file: 's/corpus.jsonl', line: 2, field: '_id', reason: `document id "\\td4" has whitespace at its ends: it is read as 'd4', the record kept` },
+      { file: 's/corpus.jsonl', line: 3, field: '_id', reason: `document id "\u00a0d5\u00a0" has whitespace at its ends: it is read as 'd5', the record kept` },
+      { file: 's/corpus.jsonl', line: 4, field: '_id', reason: expect.stringContaining("document id 'd\u00a06' contains whitespace") },
+      { file: 's/queries.jsonl', line: 1, field: '_id', reason: `query id "q1 " has whitespace at its ends: it is read as 'q1', the record kept` },
+    ]);
+  });
+});
+
+describe('qrels grades and repeated judgements in the loader (issue cases 11 and 12)', () => {
+  const beir = (qrels: string) => [
+    memorySource('corpus.jsonl', jsonl({ _id: 'd1', text: 'a' }, { _id: 'd2', text: 'b' }), { path: 's/corpus.jsonl' }),
+    memorySource('queries.jsonl', jsonl({ _id: 'q1', text: 'one' }), { path: 's/queries.jsonl' }),
+    memorySource('test.tsv', qrels, { path: 's/qrels/test.tsv' }),
+  ];
+
+  it('refuses absurd grades, reports a pair judged twice with different grades, keeps an identical repeat once', async () => {
+    const { qrels, summary } = await collectIngest(beir('query-id\tcorpus-id\tscore\nq1\td1\t1e308\nq1\td2\t1\nq1\td2\t2\nq1\td1\t1\nq1\td1\t1\n'));
+    expect(qrels).toEqual([
+      { queryId: 'q1', docId: 'd2', relevance: 1 },
+      { queryId: 'q1', docId: 'd2', relevance: 2 },
+      { queryId: 'q1', docId: 'd1', relevance: 1 },
+    ]);
+    expect(summary.issues).toEqual([
+      { file: 's/qrels/test.tsv', line: 2, field: 'score', reason: "score '1e308' is out of range: grades go from -1000 to 1000" },
+      { file: 's/qrels/test.tsv', line: 4, field: 'score', reason: "query 'q1' document 'd2' was judged 1 on line 3; the last judgement (2) is used" },
+    ]);
+  });
+
+  it('names the only line of a qrels file whose grade is not a number, instead of taking it silently as a header', async () => {
+    const { qrels, summary } = await collectIngest(beir('q1\td1\tabc\n'));
+    expect(qrels).toEqual([]);
+    expect(summary.issues).toEqual([{ file: 's/qrels/test.tsv', line: 1, field: 'score', reason: "score 'abc' is not a number (taken as a header row, and no judgement follows)" }]);
+  });
+});
+
 describe('encodings and line breaks', () => {
   it('reads a BEIR set with CR-only line breaks: every document, query and judgement', async () => {
     const { documents, queries, qrels, summary } = await collectIngest([

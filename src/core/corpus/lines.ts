@@ -115,8 +115,14 @@ export class LineSplitter {
   private emit(text: string, out: Line[]): void {
     const line = ++this.line;
     if (this.bad.size > 0 && this.bad.delete(line)) out.push({ text: '', line, problem: INVALID_UTF8_REASON });
+    else if (text.includes('\0')) out.push({ text: '', line, problem: nulByteReason(text) });
     else if (!(this.skipEmpty && text === '')) out.push({ text, line });
   }
+}
+
+/** Why a line holding a NUL byte is not read (the rest of its file is). */
+export function nulByteReason(text: string): string {
+  return `the line holds a NUL byte (at character ${text.indexOf('\0') + 1}), so it is not read`;
 }
 
 /**

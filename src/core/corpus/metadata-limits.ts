@@ -43,8 +43,7 @@ export function boundMetadata(metadata: Record<string, unknown>): BoundedMetadat
     total -= size;
   }
   if (dropped.length === 0) return { metadata, dropped };
-  const kept: Record<string, unknown> = {};
-  for (const key of sizes.keys()) kept[key] = metadata[key];
+  const kept = Object.fromEntries([...sizes.keys()].map((key) => [key, metadata[key]]));
   return { metadata: sizes.size > 0 ? kept : undefined, dropped };
 }
 

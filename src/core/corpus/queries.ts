@@ -1,4 +1,5 @@
 import type { IngestCollector } from './collector.ts';
+import { trimmedIdNotice } from './ids.ts';
 import { applyFieldMapping, type FieldMapping } from './field-mapping.ts';
 import { isRejected, type SourceRecord } from './records.ts';
 import type { CorpusQuery } from './types.ts';
@@ -27,7 +28,8 @@ export async function ingestQueryRecords(records: AsyncIterable<SourceRecord[]>,
       if (answerList) query.answers = answerList;
       else if (answers !== undefined) metadata.answers = answers;
       if (Object.keys(metadata).length > 0) query.metadata = metadata;
-      collector.addQuery(query, { line, field: QUERY_MAPPING.id });
+      const added = collector.addQuery(query, { line, field: QUERY_MAPPING.id });
+      if (added && mapped.untrimmedId !== undefined) collector.notice(trimmedIdNotice('query id', mapped.untrimmedId, id), { line, field: QUERY_MAPPING.id });
     }
     await collector.drain();
   }

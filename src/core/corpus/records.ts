@@ -1,4 +1,5 @@
 import type { IngestCollector } from './collector.ts';
+import { trimmedIdNotice } from './ids.ts';
 import { applyFieldMapping, explainNoGuess, guessFieldMapping, recordFieldPaths, type FieldMapping } from './field-mapping.ts';
 
 /** One record of a JSONL or CSV/TSV file: parsed, or rejected by the parser (kept in line order with the others). */
@@ -42,8 +43,10 @@ export async function ingestRecordDocuments(
   let anyRecord = false;
   const take = ({ line, record }: ParsedRecord, use: FieldMapping) => {
     const mapped = applyFieldMapping(record, use, keepEmptyText);
-    if (mapped.ok) collector.addDocument(mapped.value, { line, field: use.id });
-    else collector.reject(mapped.reason, { line, field: mapped.field });
+    if (mapped.ok) {
+      const added = collector.addDocument(mapped.value, { line, field: use.id });
+      if (added && mapped.untrimmedId !== undefined) collector.notice(trimmedIdNotice('document id', mapped.untrimmedId, mapped.value.id), { line, field: use.id });
+    } else collector.reject(mapped.reason, { line, field: mapped.field });
   };
   for await (const group of records) {
     for (const item of group) {

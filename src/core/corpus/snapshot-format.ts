@@ -49,9 +49,7 @@ function extractBlobs(value: unknown, blobs: Typed[]): unknown {
   }
   if (Array.isArray(value)) return value.map((v) => extractBlobs(v, blobs));
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = extractBlobs(v, blobs);
-    return out;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, extractBlobs(v, blobs)]));
   }
   return value;
 }
@@ -65,9 +63,7 @@ function restoreBlobs(value: unknown, blobs: Typed[]): unknown {
       if (!blob) throw new SnapshotError('The snapshot is damaged: a value refers to binary data that is not there.');
       return blob;
     }
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(o)) out[k] = restoreBlobs(v, blobs);
-    return out;
+    return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, restoreBlobs(v, blobs)]));
   }
   return value;
 }

@@ -74,6 +74,9 @@ describe('text decoding', () => {
     const noBom = utf16('hello', 'le').subarray(2);
     expect(() => decodeTextBytes(noBom)).toThrow(/UTF-16 text without a byte-order mark/);
     expect(decodeTextBytes(utf8('tabs\tand\fform feeds\n')).text).toBe('tabs\tand\fform feeds\n');
+    expect(() => decodeTextBytes(new Uint8Array(64))).toThrow('it holds nothing but NUL bytes (64 of 64 bytes), so it is not read');
+    // A few NUL bytes in text are left to the line readers, which name and skip those lines.
+    expect(decodeTextBytes(utf8(`${'a long enough line of text\n'.repeat(3)}one\0nul\n`)).text).toContain('one\0nul');
   });
 
   it('strips a UTF-8 byte-order mark and keeps U+FFFD written as such when the file is valid', () => {

@@ -2,7 +2,7 @@
  * Bytes of a text file to text, the one way every reader decodes: a byte-order mark picks UTF-8, UTF-16LE or
  * UTF-16BE; without one the file is read as UTF-8 (or Latin-1 when asked). Line breaks (LF, CRLF, lone CR) all
  * come out as '\n'. Lines holding bytes that are not valid UTF-8 are named, so readers can report and skip them
- * instead of loading U+FFFD silently. A file whose first bytes look binary is refused.
+ * instead of loading U+FFFD silently. A file whose first bytes look binary is refused (a few NUL bytes do not make it so).
  */
 
 /** The encoding assumed for a file without a byte-order mark. `latin1` is Windows-1252, as browsers read Latin-1. */
@@ -215,21 +215,38 @@ function invalidUtf8Lines(block: Uint8Array, firstLine: number, skipLf: boolean,
   return bad;
 }
 
+/**
+ * Refuses what is not text: NUL bytes in every other position (UTF-16 without a byte-order mark), nothing but NUL
+ * bytes, or more than MAX_CONTROL_SHARE control bytes. A few NUL bytes in text do not refuse the file: the lines
+ * that hold them are named and skipped by the line readers.
+ */
 function checkNotBinary(sample: Uint8Array): void {
-  if (sample.byteLength === 0) return;
-  const nul = sample.indexOf(0);
-  if (nul >= 0) {
-    const utf16 = sample.byteLength >= 4 && (sample[1] === 0 || sample[0] === 0) && (sample[3] === 0 || sample[2] === 0);
-    throw new BinaryFileError(
-      utf16
-        ? 'it looks like UTF-16 text without a byte-order mark, so it is not read: save it as UTF-8 (or as UTF-16 with a byte-order mark)'
-        : `it looks like a binary file, not text (a NUL byte at byte ${nul + 1}), so it is not read`,
-    );
-  }
+  const n = sample.byteLength;
+  if (n === 0) return;
+  let nuls = 0;
+  let oddNuls = 0;
   let controls = 0;
-  for (const byte of sample) if ((byte < 32 && byte !== 9 && byte !== 10 && byte !== 11 && byte !== 12 && byte !== 13 && byte !== 27) || byte === 127) controls++;
-  if (controls / sample.byteLength > MAX_CONTROL_SHARE) {
-    throw new BinaryFileError(`it looks like a binary file, not text (${controls} control bytes in its first ${sample.byteLength}), so it is not read`);
+  for (let i = 0; i < n; i++) {
+    const byte = sample[i]!;
+    if (byte === 0) {
+      nuls++;
+      if (i % 2 === 1) oddNuls++;
+    }
+    if ((byte < 32 && byte !== 9 && byte !== 10 && byte !== 11 && byte !== 12 && byte !== 13 && byte !== 27) || byte === 127) controls++;
+  }
+  if (nuls === n) throw new BinaryFileError(`it holds nothing but NUL bytes (${n} of ${n} bytes), so it is not read`);
+  const evenNuls = nuls - oddNuls;
+  const half = n / 2;
+  const alternating = (many: number, few: number) => many >= 0.3 * half && few <= 0.02 * half;
+  if (n >= 4 && (alternating(oddNuls, evenNuls) || alternating(evenNuls, oddNuls))) {
+    throw new BinaryFileError('it looks like UTF-16 text without a byte-order mark, so it is not read: save it as UTF-8 (or as UTF-16 with a byte-order mark)');
+  }
+  if (controls / n > MAX_CONTROL_SHARE) {
+    throw new BinaryFileError(
+      nuls > 0
+        ? `it looks like a binary file, not text (a NUL byte at byte ${sample.indexOf(0) + 1}), so it is not read`
+        : `it looks like a binary file, not text (${controls} control bytes in its first ${n}), so it is not read`,
+    );
   }
 }
 

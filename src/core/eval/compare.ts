@@ -2,6 +2,7 @@ import { evaluateRun, resolveMeasures, type EvaluateOptions } from './evaluate.t
 import type { Measure } from './measures.ts';
 import { pairedRandomizationTest, type RandomizationOptions } from './randomization.ts';
 import type { QrelsMap, RunMap } from './types.ts';
+import { idRecord } from '../ids.ts';
 
 /** Options of `compareRuns`. */
 export interface CompareOptions extends RandomizationOptions, EvaluateOptions {}
@@ -53,7 +54,7 @@ export function compareRuns(
   for (const [name, run] of others) {
     const result = evaluateRun(qrels, run, parsed, options);
     for (const measure of parsed) {
-      const perQueryDelta: Record<string, number> = {};
+      const perQueryDelta = idRecord<number>();
       const differences: number[] = [];
       let wins = 0;
       let ties = 0;

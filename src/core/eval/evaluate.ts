@@ -4,6 +4,7 @@ import { parseMeasure, type Measure } from './measures.ts';
 import { judgeRanking, measureQuery } from './query-measures.ts';
 import { rankForEvaluation, type RankingOptions } from './ranking.ts';
 import type { QrelsMap, RunMap } from './types.ts';
+import { idRecord } from '../ids.ts';
 
 /** Options of `evaluateRun`. */
 export type EvaluateOptions = RankingOptions;
@@ -31,7 +32,7 @@ export function evaluateRun(
   options: EvaluateOptions = {},
 ): EvalResult {
   const parsed = resolveMeasures(measures);
-  const perQuery: Record<string, Record<string, number>> = {};
+  const perQuery = idRecord<Record<string, number>>();
   const sums = new Map<string, number>(parsed.map((m) => [m.name, 0]));
   let count = 0;
   for (const [queryId, judgements] of qrels) {

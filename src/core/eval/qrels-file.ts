@@ -1,5 +1,6 @@
 import type { Qrel } from '../corpus/types.ts';
 import type { TextEncodingChoice } from '../corpus/text-decoding.ts';
+import { parseRelevance } from '../corpus/qrels.ts';
 import { fileLines, parseDecimal, splitFields } from './text-lines.ts';
 import type { LineIssue } from './types.ts';
 
@@ -27,6 +28,7 @@ export function readQrelsLines(lines: Iterable<string>): QrelsReadResult {
   const seen = new Map<string, Map<string, { relevance: number; line: number }>>();
   let lineNo = 0;
   let sawContent = false;
+  let header: LineIssue | undefined;
   for (const line of lines) {
     lineNo++;
     const fields = splitFields(line);
@@ -45,11 +47,13 @@ export function readQrelsLines(lines: Iterable<string>): QrelsReadResult {
       });
       continue;
     }
-    const relevance = parseDecimal(relevanceText);
-    if (relevance === null) {
-      if (!isFirst) issues.push({ line: lineNo, reason: `relevance '${relevanceText}' is not a number` });
+    const parsedRelevance = parseRelevance(relevanceText);
+    if (!parsedRelevance.ok) {
+      if (isFirst && parseDecimal(relevanceText) === null) header = { line: lineNo, reason: parsedRelevance.reason };
+      else issues.push({ line: lineNo, reason: parsedRelevance.reason });
       continue;
     }
+    const relevance = parsedRelevance.value;
     let judged = seen.get(queryId);
     if (!judged) {
       judged = new Map();
@@ -67,6 +71,8 @@ export function readQrelsLines(lines: Iterable<string>): QrelsReadResult {
     judged.set(docId, { relevance, line: lineNo });
     qrels.push({ queryId, docId, relevance });
   }
+  // A first line taken as a header is named when nothing follows it: it may be the file's only judgement.
+  if (header && qrels.length === 0) issues.unshift({ line: header.line, reason: `${header.reason} (taken as a header row, and no judgement follows)` });
   return { qrels, issues };
 }
 

@@ -383,7 +383,7 @@ describe('configuration', () => {
     expect(() => new OpenAiCompatibleProvider({ baseUrl: ' ', model: 'm' })).toThrow('base URL');
     expect(() => new OpenAiCompatibleProvider({ baseUrl: 'http://x/v1', model: '' })).toThrow('model name');
     const provider = new OpenAiCompatibleProvider({ baseUrl: 'http://x/v1//', model: 'm', apiKey: KEY });
-    expect(provider.describe()).toEqual({ provider: 'openai-compatible', baseUrl: 'http://x/v1', model: 'm' });
+    expect(provider.describe()).toMatchObject({ provider: 'openai-compatible', baseUrl: 'http://x/v1', model: 'm' });
     expect(JSON.stringify(provider.describe())).not.toContain(KEY);
   });
 });

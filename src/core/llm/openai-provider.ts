@@ -13,6 +13,7 @@ import type {
   LlmRequest,
   LlmResponse,
   SamplingSettings,
+  LlmStreamLimits,
   TokenUsage,
 } from './types.ts';
 
@@ -42,6 +43,17 @@ export interface OpenAiCompatibleConfig extends SamplingSettings {
   retryMaxDelayMs?: number;
   /** Longest wait for the response headers, and then between two chunks of the body (default 120000 ms). */
   timeoutMs?: number;
+  /**
+   * A streamed reply longer than this many characters (answer and reasoning together) is ended with an error, for a
+   * server that does not stop at max_tokens (default 400000, about 100k tokens). A reply whose reported usage passes
+   * the request's max_tokens is ended too.
+   */
+  maxResponseChars?: number;
+  /**
+   * A streamed reply that brings no new character of answer or reasoning for this long is ended with an error, even
+   * while the server keeps the connection busy with keep-alives or empty chunks (default 120000 ms).
+   */
+  idleTimeoutMs?: number;
   /** Extra request headers (e.g. OpenRouter's `HTTP-Referer`). */
   headers?: Record<string, string>;
   /** The fetch implementation (default: the global `fetch`). */
@@ -67,12 +79,16 @@ const DEFAULTS = {
   retryBaseDelayMs: 1000,
   retryMaxDelayMs: 30_000,
   timeoutMs: 120_000,
+  maxResponseChars: 400_000,
+  idleTimeoutMs: 120_000,
 };
 
 /** An abort controller tied to the caller's signal, plus a resettable inactivity timer. */
 class Deadline {
   readonly controller = new AbortController();
   timedOut = false;
+  /** The last timer that fired was the stream's idle bound rather than the inactivity timeout. */
+  idled = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly onUserAbort = () => this.controller.abort();
 
@@ -92,13 +108,15 @@ class Deadline {
     return this.userSignal?.aborted === true;
   }
 
-  /** (Re)starts the inactivity timer. */
-  arm(): void {
+  /** (Re)starts the inactivity timer (`ms` when shorter, e.g. what is left of a stream's idle bound). */
+  arm(ms = this.timeoutMs, reason: 'timeout' | 'idle' = 'timeout'): void {
     clearTimeout(this.timer);
+    const idle = reason === 'idle' && ms < this.timeoutMs;
     this.timer = setTimeout(() => {
       this.timedOut = true;
+      this.idled = idle;
       this.controller.abort();
-    }, this.timeoutMs);
+    }, ms);
   }
 
   dispose(): void {
@@ -124,7 +142,16 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   }
 
   describe(): LlmDescription {
-    return { provider: 'openai-compatible', baseUrl: this.baseUrl, model: this.config.model };
+    const description: LlmDescription = { provider: 'openai-compatible', baseUrl: this.baseUrl, model: this.config.model };
+    if (this.config.stream ?? DEFAULTS.stream) description.streamLimits = this.streamLimits;
+    return description;
+  }
+
+  private get streamLimits(): LlmStreamLimits {
+    return {
+      maxResponseChars: this.config.maxResponseChars ?? DEFAULTS.maxResponseChars,
+      idleTimeoutMs: this.config.idleTimeoutMs ?? DEFAULTS.idleTimeoutMs,
+    };
   }
 
   get canContinueAssistant(): boolean {
@@ -156,7 +183,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
           try {
             const contentType = response.headers.get('content-type') ?? '';
             if (stream && response.body && !contentType.includes('application/json')) {
-              return await this.readStream(response.body, contentType, deadline, options.onDelta);
+              return await this.readStream(response.body, contentType, deadline, options.onDelta, request.maxTokens ?? this.config.maxTokens);
             }
             deadline.arm();
             return this.readJson(await response.text(), contentType, options.onDelta);
@@ -261,8 +288,12 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     contentType: string,
     deadline: Deadline,
     onDelta?: (delta: LlmDelta) => void,
+    maxTokens?: number,
   ): Promise<LlmResponse> {
     const reader = body.getReader();
+    const limits = this.streamLimits;
+    let lastProgress = Date.now();
+    let sawChoice = false;
     const decoder = new TextDecoder();
     const sse = new SseDecoder();
     const result: LlmResponse = { content: '', reasoning: '' };
@@ -276,7 +307,15 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       if (!content && !reasoning) return;
       result.content += content;
       result.reasoning += reasoning;
+      lastProgress = Date.now();
       onDelta?.({ content, reasoning });
+      const chars = result.content.length + result.reasoning.length;
+      if (chars > limits.maxResponseChars) {
+        throw new LlmError(
+          'stream',
+          `The reply from ${this.baseUrl} ran past ${limits.maxResponseChars} characters without ending (the provider's maxResponseChars); the call was ended. Set max_tokens, or raise the limit if such long replies are expected.`,
+        );
+      }
     };
     const notAStream = () =>
       new LlmError('protocol', unexpectedBodyMessage(this.baseUrl, 'an event stream', contentType, this.redact(head)));
@@ -295,9 +334,16 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       const chunk = this.parseJson(data, 'streamed chunk') as StreamChunk;
       throwIfErrorPayload(chunk, (m) => this.redact(m));
       if (typeof chunk.model === 'string') result.model = chunk.model;
-      if (chunk.usage) result.usage = parseUsage(chunk.usage);
+      if (chunk.usage) {
+        result.usage = parseUsage(chunk.usage);
+        const used = result.usage?.completionTokens;
+        if (maxTokens !== undefined && used !== undefined && used > maxTokens && !sawDone && result.finishReason === undefined) {
+          throw new LlmError('stream', `The reply from ${this.baseUrl} ran past max_tokens (${used} completion tokens reported, ${maxTokens} asked) without ending; the call was ended.`);
+        }
+      }
       const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
       if (!choice) return;
+      sawChoice = true;
       const delta = choice.delta ?? {};
       emit(safeContent.push(typeof delta.content === 'string' ? delta.content : ''), safeReasoning.push(pickReasoning(delta)));
       if (typeof choice.finish_reason === 'string') result.finishReason = choice.finish_reason;
@@ -305,7 +351,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     };
     try {
       while (!sawDone) {
-        deadline.arm();
+        deadline.arm(Math.max(0, Math.min(this.timeoutMs, limits.idleTimeoutMs - (Date.now() - lastProgress))), 'idle');
         const { value, done } = await reader.read();
         if (done) {
           for (const data of decode(decoder.decode())) handle(data);
@@ -316,6 +362,8 @@ export class OpenAiCompatibleProvider implements LlmProvider {
           handle(data);
           if (sawDone) break;
         }
+        // Keep-alives and empty chunks reset no clock: only new text does.
+        if (!sawDone && Date.now() - lastProgress > limits.idleTimeoutMs) throw this.idleError(limits.idleTimeoutMs);
       }
     } catch (err) {
       void reader.cancel().catch(() => undefined);
@@ -326,6 +374,9 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     }
     if (events === 0) throw notAStream();
     emit(safeContent.end(), safeReasoning.end());
+    if (!sawChoice) {
+      throw new LlmError('protocol', `The reply from ${this.baseUrl} has no choice in any chunk ("choices": []): the model answered nothing, so there is no answer to keep.`);
+    }
     if (!sawDone && result.finishReason === undefined) {
       throw new LlmError(
         'stream',
@@ -375,6 +426,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
 
   private transportError(err: unknown, deadline: Deadline, url: string, phase: 'connect' | 'read'): Error {
     if (deadline.cancelledByUser) return abortError();
+    if (deadline.idled) return this.idleError(this.streamLimits.idleTimeoutMs);
     if (deadline.timedOut) {
       const seconds = this.timeoutMs / 1000;
       const what = phase === 'connect' ? 'did not answer' : 'stopped sending';
@@ -386,6 +438,13 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       return new LlmError('stream', `The connection to ${this.baseUrl} broke while the response was arriving (${detail}).`);
     }
     return new LlmError('network', networkFailureMessage(url, detail));
+  }
+
+  private idleError(idleTimeoutMs: number): LlmError {
+    return new LlmError(
+      'timeout',
+      `The reply from ${this.baseUrl} brought no new text for ${idleTimeoutMs / 1000} s (the provider's idleTimeoutMs); the call was ended.`,
+    );
   }
 
   private httpError(status: number, detail: string, attempts: number, url: string): LlmError {

@@ -16,7 +16,7 @@ describe('createLlmProvider', () => {
       { kind: 'openai-compatible', presetId: 'custom', baseUrl: 'http://127.0.0.1:9/v1/', model: 'm1', apiKey: ' sk-abcdef ', temperature: 0.3, maxTokens: 64 },
       { fetch: fakeFetch },
     );
-    expect(provider.describe()).toEqual({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'm1' });
+    expect(provider.describe()).toMatchObject({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'm1' });
     const response = await provider.complete({ messages: [{ role: 'user', content: 'x' }] });
     expect(response.content).toBe('hi');
     expect(seen[0]!.url).toBe('http://127.0.0.1:9/v1/chat/completions');

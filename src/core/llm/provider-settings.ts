@@ -23,6 +23,10 @@ export interface OpenAiEndpointSettings extends SamplingSettings {
   systemPrompt?: string;
   /** The server continues a trailing assistant message (llama.cpp, vLLM), so a final answer can be pre-filled (H10). */
   assistantPrefill?: boolean;
+  /** A streamed reply longer than this many characters is ended with an error (the provider's default when unset). */
+  maxResponseChars?: number;
+  /** A streamed reply bringing no new text for this many ms is ended with an error (the provider's default when unset). */
+  idleTimeoutMs?: number;
 }
 
 /** A transformers.js model run in the browser. */
@@ -81,6 +85,8 @@ export function createLlmProvider(settings: LlmProviderSettings, host: ProviderH
     apiKey: settings.apiKey?.trim() || undefined,
     ...samplingSettingsOf(settings),
     ...(settings.assistantPrefill ? { assistantPrefill: true } : {}),
+    maxResponseChars: settings.maxResponseChars,
+    idleTimeoutMs: settings.idleTimeoutMs,
     fetch: host.fetch,
   });
 }

@@ -86,6 +86,16 @@ export interface LlmDescription {
   baseUrl: string;
   /** Model name. */
   model: string;
+  /** When the provider streams: the bounds after which it ends a reply that does not end by itself. */
+  streamLimits?: LlmStreamLimits;
+}
+
+/** How a provider ends a streamed reply that runs on (saved with every run, so its answers can be judged). */
+export interface LlmStreamLimits {
+  /** Characters of answer and reasoning together after which the call ends with an error. */
+  maxResponseChars: number;
+  /** Milliseconds without a new character of answer or reasoning (keep-alives and empty chunks do not count). */
+  idleTimeoutMs: number;
 }
 
 /** Outcome of a connection test: `ok` false comes with a plain-words explanation. */

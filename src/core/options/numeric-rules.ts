@@ -22,6 +22,8 @@ export const NUMERIC_RULES = Object.freeze({
   topK: whole(1, 100_000),
   /** A TCP port to listen on (`dsw serve`; 0 picks a free one). */
   port: whole(0, 65_535),
+  /** Streams `dsw serve` answers at once. */
+  serveStreams: whole(1, 256),
   /** HDS budgets. */
   maxTurns: whole(1, 100),
   maxParallelQueries: whole(1, 64),
@@ -38,6 +40,10 @@ export const NUMERIC_RULES = Object.freeze({
   penalty: real(-2, 2),
   /** llama.cpp's repetition penalty (1 = none). */
   repeatPenalty: real(0, 10),
+  /** Characters of a streamed LLM reply before the call is ended. */
+  maxResponseChars: whole(100, 100_000_000),
+  /** Seconds a streamed LLM reply may bring no new text. */
+  idleTimeoutSeconds: whole(1, 86_400),
   /** Questions of a batch. */
   questionLimit: whole(1, 1_000_000),
   /** Characters of a passage text shown to the agents. */

@@ -77,7 +77,7 @@ export class RemoteRetriever implements Retriever {
     const rankings = new Map<string, ScoredDoc[]>();
     for (const query of queries) {
       // The server runs its stored queries; any other text is searched on its own.
-      rankings.set(query.id, served.rankings[query.id] ?? (await this.search(query.text, k, signal)));
+      rankings.set(query.id, (Object.hasOwn(served.rankings, query.id) ? served.rankings[query.id] : undefined) ?? (await this.search(query.text, k, signal)));
     }
     return rankings;
   }

@@ -13,6 +13,7 @@ import {
   SERVE_API_PREFIX,
   SERVE_MAX_DOCUMENTS,
   SERVE_MAX_K,
+  SERVE_MAX_STREAMS,
   ServeError,
   type ServedCorpusInfo,
   type ServedSearchResponse,
@@ -31,12 +32,19 @@ export interface ServedCorpus {
   resources: RetrievalResources;
 }
 
+/** The corpora, or why there are none yet (the server listens while its corpus loads). */
+export type ServedCorporaState = { ready: true; corpora: readonly ServedCorpus[] } | { ready: false; status: string };
+
 export interface ServeHandlerOptions {
-  corpora: readonly ServedCorpus[];
+  corpora: readonly ServedCorpus[] | (() => ServedCorporaState);
   /** When set, every request but a CORS preflight needs `Authorization: Bearer <token>`. */
   token?: string;
   /** Origins allowed to call from a browser (`*` for any). Requests without an Origin header are always served. */
   allowOrigins: readonly string[];
+  /** Host names clients may address the server by, besides IP addresses and localhost (see `hostProblem`). */
+  allowHosts?: readonly string[];
+  /** Streamed requests served at once; more get 429 `busy`. Default SERVE_MAX_STREAMS. */
+  maxStreams?: number;
 }
 
 export interface ServeRequest {
@@ -45,7 +53,11 @@ export interface ServeRequest {
   url: string;
   /** Header names in lower case. */
   headers: Readonly<Record<string, string | undefined>>;
-  body: string;
+  /**
+   * The body, or a reader the handler calls only after the Host, Origin and token checks passed. A reader rejects
+   * with a ServeError (413 `too-large`, 400 `body-incomplete`) and never throws past the handler.
+   */
+  body: string | (() => Promise<string>);
   /** Aborts when the client disconnects: long runs stop. */
   signal: AbortSignal;
 }
@@ -58,27 +70,68 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const NDJSON_TYPE = { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' };
 
 export function createServeHandler(options: ServeHandlerOptions): (request: ServeRequest) => Promise<ServeResponse> {
-  const byId = new Map(options.corpora.map((c) => [c.info.id, c]));
+  const fixed = Array.isArray(options.corpora) ? new Map((options.corpora as readonly ServedCorpus[]).map((c) => [c.info.id, c])) : null;
+  let seen: readonly ServedCorpus[] | null = null;
+  let byId = new Map<string, ServedCorpus>();
+  const state = (): { ready: true; byId: ReadonlyMap<string, ServedCorpus> } | { ready: false; status: string } => {
+    if (fixed) return { ready: true, byId: fixed };
+    const now = (options.corpora as () => ServedCorporaState)();
+    if (!now.ready) return now;
+    if (now.corpora !== seen) {
+      seen = now.corpora;
+      byId = new Map(now.corpora.map((c) => [c.info.id, c]));
+    }
+    return { ready: true, byId };
+  };
+  const streams = { active: 0, max: options.maxStreams ?? SERVE_MAX_STREAMS };
+  const allowHosts = options.allowHosts ?? [];
   return async (request) => {
     const cors = corsHeaders(request.headers.origin, options.allowOrigins);
     try {
+      const badHost = hostProblem(request.headers.host, allowHosts);
+      if (badHost) throw new ServeError(403, 'host-not-allowed', badHost);
       if (request.headers.origin && !cors) {
         throw new ServeError(403, 'origin-not-allowed', `Origin ${request.headers.origin} may not call this server; start it with --allow-origin ${request.headers.origin}.`);
       }
       if (request.method === 'OPTIONS') return { status: 204, headers: { ...cors }, body: '' };
       if (options.token !== undefined) checkToken(request.headers.authorization, options.token);
-      const response = await route(request, byId);
+      const response = await route(request, state(), streams);
       return { ...response, headers: { ...response.headers, ...cors } };
     } catch (error) {
       const served = asServeError(error);
-      return { status: served.status, headers: { ...JSON_TYPE, ...cors }, body: JSON.stringify({ error: served.body }) };
+      const extra: Record<string, string> = served.status === 503 || served.status === 429 ? { 'retry-after': '5' } : {};
+      return { status: served.status, headers: { ...JSON_TYPE, ...extra, ...cors }, body: JSON.stringify({ error: served.body }) };
     }
   };
 }
 
-/** The response for a body over the limit (the host stops reading it). */
-export function errorResponse(error: ServeError): ServeResponse {
-  return { status: error.status, headers: { ...JSON_TYPE }, body: JSON.stringify({ error: error.body }) };
+/**
+ * The Host rule against DNS rebinding: a page whose name rebinds to 127.0.0.1 still sends its own name as Host, so
+ * only names that cannot be rebound are served: IP addresses, `localhost` and `*.localhost`, and the names the
+ * server was started with (`--allow-host`, `*` for any). A request without a Host header (HTTP/1.0 scripts; never a
+ * browser) is served. Returns the reason for refusing, or null.
+ */
+export function hostProblem(host: string | undefined, allowHosts: readonly string[]): string | null {
+  if (host === undefined || allowHosts.includes('*')) return null;
+  const name = hostName(host);
+  if (name === null) return `The Host header ${JSON.stringify(host.slice(0, 100))} is not a host name.`;
+  if (isIpAddress(name) || name === 'localhost' || name.endsWith('.localhost')) return null;
+  if (allowHosts.some((allowed) => allowed.toLowerCase() === name)) return null;
+  return `This server is not served under the name "${name}" (it answers to IP addresses and localhost); if that name is yours, start it with --allow-host ${name}.`;
+}
+
+function hostName(host: string): string | null {
+  const trimmed = host.trim().toLowerCase();
+  const bracketed = /^\[([0-9a-f:.]+)\](?::\d{1,5})?$/.exec(trimmed);
+  if (bracketed) return bracketed[1]!;
+  const plain = /^([a-z0-9._-]+?)\.?(?::\d{1,5})?$/.exec(trimmed);
+  return plain ? plain[1]! : null;
+}
+
+function isIpAddress(name: string): boolean {
+  if (name.includes(':')) return /^[0-9a-f:.]+$/.test(name);
+  const parts = name.split('.');
+  return parts.length === 4 && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
 }
 
 function corsHeaders(origin: string | undefined, allowed: readonly string[]): Record<string, string> | null {
@@ -113,7 +166,13 @@ function asServeError(error: unknown): ServeError {
   return new ServeError(500, 'internal', message);
 }
 
-async function route(request: ServeRequest, byId: ReadonlyMap<string, ServedCorpus>): Promise<Exclude<ServeResponse, never>> {
+type CorporaNow = { ready: true; byId: ReadonlyMap<string, ServedCorpus> } | { ready: false; status: string };
+interface StreamSlots {
+  active: number;
+  max: number;
+}
+
+async function route(request: ServeRequest, now: CorporaNow, streams: StreamSlots): Promise<ServeResponse> {
   const url = new URL(request.url, 'http://served.invalid');
   if (!url.pathname.startsWith(SERVE_API_PREFIX + '/')) throw new ServeError(404, 'not-found', `No such endpoint: ${url.pathname}; the API lives under ${SERVE_API_PREFIX}/ (see docs/serve-api.md).`);
   const parts = url.pathname.slice(SERVE_API_PREFIX.length + 1).split('/').map(decodeURIComponent);
@@ -124,9 +183,13 @@ async function route(request: ServeRequest, byId: ReadonlyMap<string, ServedCorp
 
   if (parts.length === 1 && parts[0] === 'health') {
     allow('GET');
-    const health: ServeHealth = { ok: true, service: 'deep-search-workbench', apiVersion: 1, corpora: [...byId.keys()] };
+    const health: ServeHealth = now.ready
+      ? { ok: true, service: 'deep-search-workbench', apiVersion: 1, ready: true, status: 'ready', corpora: [...now.byId.keys()] }
+      : { ok: true, service: 'deep-search-workbench', apiVersion: 1, ready: false, status: now.status, corpora: [] };
     return json(health);
   }
+  if (!now.ready) throw new ServeError(503, 'not-ready', `The server is not ready yet (${now.status}); GET ${SERVE_API_PREFIX}/health says when it is.`);
+  const { byId } = now;
   if (parts[0] !== 'corpora') throw new ServeError(404, 'not-found', `No such endpoint: ${url.pathname} (see docs/serve-api.md).`);
   if (parts.length === 1) {
     allow('GET');
@@ -155,15 +218,15 @@ async function route(request: ServeRequest, byId: ReadonlyMap<string, ServedCorp
         }
         return json(await corpus.corpora.listDocuments(id, { after: url.searchParams.get('after') ?? undefined, limit }));
       }
-      const body = parseBody(request.body);
+      const body = await parseBody(request);
       const ids = body.ids;
       if (!Array.isArray(ids) || !ids.every((x) => typeof x === 'string')) throw new ServeError(400, 'bad-request', 'Field "ids" must be an array of document ids (strings).');
-      if (ids.length > SERVE_MAX_DOCUMENTS) throw new ServeError(400, 'too-large', `At most ${SERVE_MAX_DOCUMENTS} documents per request; got ${ids.length}.`);
+      if (ids.length > SERVE_MAX_DOCUMENTS) throw new ServeError(413, 'too-large', `At most ${SERVE_MAX_DOCUMENTS} documents per request; got ${ids.length}.`);
       return json((await corpus.corpora.getDocuments(id, ids)).map((d) => d ?? null));
     }
     case 'search': {
       allow('POST');
-      const body = parseBody(request.body);
+      const body = await parseBody(request);
       const spec = specOf(body);
       const k = kOf(body, 10);
       if (typeof body.query !== 'string' || body.query.trim() === '') throw new ServeError(400, 'bad-request', 'Field "query" must be a non-empty string.');
@@ -173,11 +236,11 @@ async function route(request: ServeRequest, byId: ReadonlyMap<string, ServedCorp
     }
     case 'run': {
       allow('POST');
-      const body = parseBody(request.body);
+      const body = await parseBody(request);
       const spec = specOf(body);
       const k = kOf(body, 100);
       await buildOrReject(spec, corpus);
-      return stream<ServedRunResult>(request.signal, async (progress, signal) => {
+      return stream<ServedRunResult>(request.signal, streams, async (progress, signal) => {
         const { record, run } = await runQuerySet(
           { corpusId: id, spec, k, name: 'served run' },
           { corpora: corpus.corpora, resources: corpus.resources },
@@ -188,7 +251,7 @@ async function route(request: ServeRequest, byId: ReadonlyMap<string, ServedCorp
     }
     case 'gqr/prepare': {
       allow('POST');
-      const body = parseBody(request.body);
+      const body = await parseBody(request);
       const spec = specOf(body);
       if (spec.kind !== 'gqr') throw new ServeError(400, 'bad-spec', `gqr/prepare needs a gqr pipeline, got "${spec.kind}".`);
       const k = kOf(body, 10);
@@ -205,7 +268,7 @@ async function route(request: ServeRequest, byId: ReadonlyMap<string, ServedCorp
       const queries = texts
         ? (texts as string[]).map((text, i) => ({ id: `text-${i + 1}`, text }))
         : await selectedQueries(corpus, queryIds as string[] | null | undefined);
-      return stream<ServedPrepareResult>(request.signal, async (progress, signal) => {
+      return stream<ServedPrepareResult>(request.signal, streams, async (progress, signal) => {
         const started = performance.now();
         const prepared: ServedPrepareResult['prepared'] = [];
         for (const query of queries) {
@@ -234,7 +297,8 @@ function json(value: unknown, status = 200): ServeResponse {
   return { status, headers: { ...JSON_TYPE }, body: JSON.stringify(value) };
 }
 
-function parseBody(text: string): Record<string, unknown> {
+async function parseBody(request: ServeRequest): Promise<Record<string, unknown>> {
+  const text = typeof request.body === 'string' ? request.body : await request.body();
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -271,8 +335,30 @@ async function buildOrReject(spec: PipelineSpec, corpus: ServedCorpus) {
 }
 
 /** NDJSON: progress lines while `work` runs, then its result (or an error line). Stops when the client goes away. */
-function stream<T>(clientSignal: AbortSignal, work: (progress: (done: number, total: number) => void, signal: AbortSignal) => Promise<T>): ServeResponse {
+function stream<T>(
+  clientSignal: AbortSignal,
+  slots: StreamSlots,
+  work: (progress: (done: number, total: number) => void, signal: AbortSignal) => Promise<T>,
+): ServeResponse {
+  if (slots.active >= slots.max) {
+    throw new ServeError(429, 'busy', `This server already streams ${slots.active} runs or preparations (its limit); try again when one has finished.`);
+  }
+  slots.active++;
+  let released = false;
+  const release = () => {
+    if (!released) slots.active--;
+    released = true;
+  };
+  // A client that goes away before the stream is read still frees its slot.
+  clientSignal.addEventListener('abort', release, { once: true });
   async function* lines(): AsyncGenerator<string> {
+    try {
+      yield* streamLines();
+    } finally {
+      release();
+    }
+  }
+  async function* streamLines(): AsyncGenerator<string> {
     const queue: string[] = [];
     let wake: (() => void) | null = null;
     let finished = false;

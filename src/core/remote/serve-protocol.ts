@@ -14,6 +14,8 @@ export const SERVE_MAX_K = 1000;
 export const SERVE_MAX_BODY_BYTES = 1 << 20;
 /** The most documents one `documents` request may fetch. */
 export const SERVE_MAX_DOCUMENTS = 1000;
+/** Streamed requests (`run`, `gqr/prepare`) served at once by default; more get 429 `busy`. */
+export const SERVE_MAX_STREAMS = 4;
 
 /** What a served corpus is, as `GET /corpora/:id` returns it. */
 export interface ServedCorpusInfo {
@@ -33,6 +35,11 @@ export interface ServeHealth {
   ok: true;
   service: 'deep-search-workbench';
   apiVersion: 1;
+  /** False while the server is still loading its corpus (every other endpoint answers 503 `not-ready` then). */
+  ready: boolean;
+  /** What the server is doing, in words (e.g. "loading the corpus"). */
+  status: string;
+  /** The served corpus ids (empty until ready). */
   corpora: string[];
 }
 
@@ -81,6 +88,11 @@ export type ServeErrorCode =
   | 'k-too-large'
   | 'too-large'
   | 'origin-not-allowed'
+  | 'host-not-allowed'
+  | 'body-incomplete'
+  | 'timeout'
+  | 'busy'
+  | 'not-ready'
   | 'internal';
 
 /** An error with its HTTP status, thrown by the handler and rebuilt by the client. */

@@ -10,6 +10,7 @@ import type { AnalyzerOptions } from '../text/analyzer.ts';
 import { modelsOfPipeline } from './run-pipeline.ts';
 import { readRunEnvironment, type ModelFileHash, type RunEnvironment } from './run-environment.ts';
 import type { RunRecord } from './run-record.ts';
+import { idRecord } from '../ids.ts';
 
 export const RECIPE_FORMAT = 'dsw-recipe';
 export const RECIPE_VERSION = 1;
@@ -194,7 +195,7 @@ export function parseRecipe(text: string): Recipe {
   }
   let metrics: Record<string, number> | undefined;
   if (root.metrics !== undefined) {
-    metrics = {};
+    metrics = idRecord<number>();
     for (const [m, v] of Object.entries(obj(root.metrics, 'metrics'))) {
       if (typeof v !== 'number' || !Number.isFinite(v)) throw new RecipeError(`Field "metrics.${m}" must be a number`);
       metrics[m] = v;

@@ -36,12 +36,8 @@ export function redactValue<T>(value: T, secrets: Iterable<string | undefined> =
     if (typeof v === 'string') return redactText(v, known);
     if (Array.isArray(v)) return v.map(copy);
     if (v && typeof v === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [k, inner] of Object.entries(v)) {
-        if (isSecretFieldName(k)) continue;
-        out[redactText(k, known)] = copy(inner);
-      }
-      return out;
+      // fromEntries keeps a "__proto__" key as a key (assignment would set the prototype).
+      return Object.fromEntries(Object.entries(v).flatMap(([k, inner]) => (isSecretFieldName(k) ? [] : [[redactText(k, known), copy(inner)]])));
     }
     return v;
   };

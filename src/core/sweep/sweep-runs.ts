@@ -3,6 +3,7 @@ import type { GqrPath } from '../gqr/scorer-path.ts';
 import type { GqrChildLists } from '../retrieval/gqr-retriever.ts';
 import type { GridPoint } from './grid.ts';
 import type { QuerySweepResult, SweepJob } from './sweep-query.ts';
+import { idRecord } from '../ids.ts';
 
 /** The names of a sweep's baseline runs. */
 export type SweepBaselineName = 'primary' | 'complementary' | 'rrf';
@@ -35,10 +36,10 @@ export interface SweepPointRun {
 export function collectSweepRuns(queryIds: readonly string[], results: Iterable<QuerySweepResult>, job: SweepJob): SweepRuns {
   const byQuery = new Map<string, QuerySweepResult>();
   for (const result of results) byQuery.set(result.queryId, result);
-  const points: SweepPointRun[] = job.points.map((point) => ({ point, run: new Map(), paths: {} }));
+  const points: SweepPointRun[] = job.points.map((point) => ({ point, run: new Map(), paths: idRecord() }));
   const baselines: Record<SweepBaselineName, RunMap> = { primary: new Map(), complementary: new Map(), rrf: new Map() };
   const cc = job.ccWeights.map((weight) => ({ weight, run: new Map() as RunMap }));
-  const childFallbacks: SweepRuns['childFallbacks'] = {};
+  const childFallbacks: SweepRuns['childFallbacks'] = idRecord();
   const ids: string[] = [];
   for (const queryId of queryIds) {
     const result = byQuery.get(queryId);

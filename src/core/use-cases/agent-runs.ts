@@ -14,6 +14,7 @@ import type { LlmProvider, SamplingSettings } from '../llm/types.ts';
 import { buildRetriever, type RetrievalResources } from '../retrieval/build-retriever.ts';
 import { describePipeline, type PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import type { CorpusRecord, CorpusStore } from '../storage/corpus-store.ts';
+import { idRecord } from '../ids.ts';
 
 /** What the agent use cases run on. */
 export interface AgentRunDeps {
@@ -101,7 +102,7 @@ export async function datasetQuestions(corpora: CorpusStore, corpusId: string, a
   const relevance = new Map<string, Record<string, number>>();
   for (const q of qrels) {
     let map = relevance.get(q.queryId);
-    if (!map) relevance.set(q.queryId, (map = {}));
+    if (!map) relevance.set(q.queryId, (map = idRecord()));
     map[q.docId] = q.relevance;
   }
   return queries

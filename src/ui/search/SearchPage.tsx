@@ -19,6 +19,7 @@ import { QueryInspector } from '../shared/QueryInspector.tsx';
 import { useQrels, useQueries } from '../shared/corpus-data.ts';
 import { getGqrPool } from '../services/gqr-pool.ts';
 import { getCorpusStore } from '../services/stores.ts';
+import { ClippedText } from '../shared/ClippedText.tsx';
 
 const KINDS: ReadonlyArray<[SearchKind, string]> = [
   ['bm25', 'BM25'],
@@ -128,7 +129,7 @@ export function SearchPage() {
             {results.data.hits.map((hit) => (
               <li key={hit.id}>
                 <button className="link" onClick={() => setOpen(hit)}>
-                  {hit.document?.title || hit.id}
+                  <ClippedText text={hit.document?.title || hit.id} />
                 </button>{' '}
                 <span className="meta">
                   {hit.id} · score {hit.score.toFixed(4)}

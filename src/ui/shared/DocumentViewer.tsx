@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { highlightSegments, type Analyzer, type CorpusDocument } from '../../core/index.ts';
+import { ClippedText } from './ClippedText.tsx';
 import { Highlighted } from './Highlighted.tsx';
 
 /** A whole document, with query matches marked and its metadata listed. */
@@ -14,7 +15,9 @@ export function DocumentViewer(props: { document: CorpusDocument; terms: string[
   return (
     <dialog ref={dialog} className="document-viewer" onClose={props.onClose} aria-label={`Document ${doc.id}`}>
       <header>
-        <h3>{doc.title || doc.id}</h3>
+        <h3>
+          <ClippedText text={doc.title || doc.id} expandable />
+        </h3>
         <button onClick={() => dialog.current?.close()} aria-label="Close document">
           ✕
         </button>

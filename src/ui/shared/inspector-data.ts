@@ -65,9 +65,8 @@ export function rankTrajectories(trace: GqrTrace, limit: number): { ids: string[
   indices.sort((a, b) => last[a]! - last[b]!);
   const ids = indices.map((i) => trace.pool[i]!);
   const rows = trace.ranks.map((ranks, step) => {
-    const row: Record<string, number> = { step };
-    for (const i of indices) row[trace.pool[i]!] = ranks[i]!;
-    return row;
+    // fromEntries: a document id such as "__proto__" stays a key (assignment would set the prototype).
+    return Object.fromEntries([['step', step], ...indices.map((i) => [trace.pool[i]!, ranks[i]!] as const)]) as Record<string, number>;
   });
   return { ids, rows };
 }
