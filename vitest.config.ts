@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}', 'bin/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // The real-model and real-cluster checks are `npm run test:real`'s (vitest.real.config.ts).
+    exclude: ['**/node_modules/**', 'src/**/*.real.test.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     globalSetup: ['scripts/vitest-generate.ts', 'scripts/opensearch/vitest-opensearch.ts'],
