@@ -2,6 +2,7 @@
 // click away, the forced \boxed{ pre-fill without the search system message, and a batch's failure classes.
 import { expect, test, type Page } from '@playwright/test';
 import { OpenAiTestServer, type RecordedRequest, type ScriptedReply } from '../src/test-support/openai-test-server.ts';
+import { loadSample } from './support.ts';
 
 const B = '<|begin search queries|>';
 const E = '<|end search queries|>';
@@ -19,9 +20,7 @@ test.afterEach(async () => {
 async function setUp(page: Page, respond: (request: RecordedRequest) => ScriptedReply) {
   server = new OpenAiTestServer({ respond });
   const baseUrl = await server.start();
-  await page.goto('/#/corpora');
-  await page.getByRole('button', { name: 'Load the sample corpus' }).click();
-  await expect(page.getByTestId('load-summary')).toContainText('Loaded “Meridian Coast (sample)”');
+  await loadSample(page);
   await page.goto('/#/hds');
   await page.getByLabel('Provider').selectOption('custom');
   await page.getByLabel('Base URL').fill(baseUrl);

@@ -1,14 +1,7 @@
 import { formatTemplate } from './template.ts';
 
-/**
- * The plan prompt (the reference, docs/decisions.md#hds-reference). Placeholders: {query} {turn} {max_turns} {remaining_search_calls}
- * {interaction_log}; `\\boxed{{...}}` renders as `\boxed{...}`.
- */
-export const DEFAULT_PLAN_PROMPT = [
-  'You are a Hybrid Deep Searcher agent that answers questions with the help of a search tool.',
-  'Combine parallel exploration with sequential reasoning. Each turn, take exactly one of two actions:',
-  '(a) think, then write the searches to run in parallel between <|begin search queries|> and <|end search queries|>, separated by semicolons or newlines; or',
-  '(b) finish by writing the final answer inside \\boxed{{...}}.',
+/** The end of every plan prompt: the question, the turn and budget, the log, and the call to act. */
+const PLAN_PROMPT_STATE = [
   '',
   'Question:',
   '{query}',
@@ -19,6 +12,18 @@ export const DEFAULT_PLAN_PROMPT = [
   '{interaction_log}',
   '',
   'Next action:',
+];
+
+/**
+ * The plan prompt (the reference, docs/decisions.md#hds-reference). Placeholders: {query} {turn} {max_turns} {remaining_search_calls}
+ * {interaction_log}; `\\boxed{{...}}` renders as `\boxed{...}`.
+ */
+export const DEFAULT_PLAN_PROMPT = [
+  'You are a Hybrid Deep Searcher agent that answers questions with the help of a search tool.',
+  'Combine parallel exploration with sequential reasoning. Each turn, take exactly one of two actions:',
+  '(a) think, then write the searches to run in parallel between <|begin search queries|> and <|end search queries|>, separated by semicolons or newlines; or',
+  '(b) finish by writing the final answer inside \\boxed{{...}}.',
+  ...PLAN_PROMPT_STATE,
 ].join('\n');
 
 /**
@@ -49,16 +54,7 @@ export const DSW_PLAN_PROMPT = [
   '(next turn)',
   'Reasoning: The log says Ida Korsholm was born in the Tarn valley.',
   '\\boxed{{Tarn valley}}',
-  '',
-  'Question:',
-  '{query}',
-  '',
-  'Turn: {turn}/{max_turns}',
-  'Remaining search calls: {remaining_search_calls}',
-  'Interaction log:',
-  '{interaction_log}',
-  '',
-  'Next action:',
+  ...PLAN_PROMPT_STATE,
 ].join('\n');
 
 /** The named plan prompts (`HdsConfig.promptVariant`). */
