@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import { useState } from 'react';
 import { describeEmbeddingModel } from '../../core/index.ts';
-import { withAbortPort } from '../../workers/abort-bridge.ts';
+import { withAbortPort } from '../services/abort-port.ts';
 import type { EmbedEvent, VectorImportReport } from '../../workers/embed-worker-api.ts';
 import type { PickedFile } from '../../workers/corpus-worker-api.ts';
 import { CancelButton } from '../shared/CancelButton.tsx';
