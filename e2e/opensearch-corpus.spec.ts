@@ -76,7 +76,7 @@ test('a cluster-backed corpus: search, a query-set run, a GQR sweep and Deep sea
   const results = page.getByRole('list', { name: 'Results' });
   await expect(results.getByRole('listitem')).toHaveCount(10);
   await expect(page.getByTestId('search-stats')).toContainText(`Searched on ${SERVER}`);
-  await expect(results.getByRole('listitem').first()).toContainText(/m\d{3} · score \d+\.\d{4}\S/);
+  await expect(results.getByRole('listitem').first()).toContainText(/m\d{3} · score \d+\.\d{4}(?: ✓ relevant \(\d+\))?\S/);
   await page.getByLabel('Pipeline', { exact: true }).selectOption('dense');
   await search(page, 'history of the tea trade in Port Avel');
   await expect(results.getByRole('listitem')).toHaveCount(10);

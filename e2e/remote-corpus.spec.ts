@@ -77,7 +77,7 @@ test('a served corpus works on Search, Runs, Compare, the GQR lab and Deep searc
   const results = page.getByRole('list', { name: 'Results' });
   await expect(results.getByRole('listitem')).toHaveCount(10);
   await expect(page.getByTestId('search-stats')).toContainText(`Searched on ${SERVER}`);
-  await expect(results.getByRole('listitem').first()).toContainText(/m\d{3} · score \d+\.\d{4}\S/); // the served document's text follows
+  await expect(results.getByRole('listitem').first()).toContainText(/m\d{3} · score \d+\.\d{4}(?: ✓ relevant \(\d+\))?\S/); // the served document's text follows
   await page.getByLabel('Pipeline', { exact: true }).selectOption('dense');
   await search(page, 'history of the tea trade in Port Avel');
   await expect(results.getByRole('listitem')).toHaveCount(10);

@@ -73,7 +73,7 @@ describe('HdsJobs.runQuestion', () => {
       (e) => events.push(e),
     );
     expect(saved).toMatchObject({ type: 'question', status: 'completed', questionId: 'mh01', answers: ['Margery Fennick'], corpusName: 'Meridian' });
-    expect(saved.llm).toEqual({ provider: 'openai-compatible', baseUrl: provider.kind === 'openai-compatible' ? provider.baseUrl : '', model: 'test-model', temperature: 0, streamLimits: { maxResponseChars: 400_000, idleTimeoutMs: 120_000 } });
+    expect(saved.llm).toEqual({ provider: 'openai-compatible', baseUrl: provider.kind === 'openai-compatible' ? provider.baseUrl : '', model: 'test-model', temperature: 0, streamLimits: { maxResponseChars: 16_000_000, idleTimeoutMs: 120_000 } });
     expect(saved.metrics).toMatchObject({ em: 1, f1: 1, turns: 3, searchCalls: 3 });
     const run = saved.run as HdsRun;
     expect(run.turns[0]!.queriesExecuted).toEqual(['who designed Harrow Point Light', 'Harrow Point Light engineer']);

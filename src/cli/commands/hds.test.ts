@@ -60,7 +60,7 @@ describe('dsw hds', () => {
     expect(file.format).toBe('dsw-agent-runs');
     const [saved] = file.runs as SavedQuestionRun[];
     expect(saved).toMatchObject({ type: 'question', method: 'hds', status: 'completed', questionId: 'mh01', answers: ['Margery Fennick'] });
-    expect(saved!.llm).toEqual({ provider: 'openai-compatible', baseUrl, model: 'test-model', temperature: 0, streamLimits: { maxResponseChars: 400_000, idleTimeoutMs: 120_000 } });
+    expect(saved!.llm).toEqual({ provider: 'openai-compatible', baseUrl, model: 'test-model', temperature: 0, streamLimits: { maxResponseChars: 16_000_000, idleTimeoutMs: 120_000 } });
     expect(saved!.retriever.spec).toEqual({ kind: 'bm25', params: { k1: 0.9, b: 0.4, d: 0, termCountBoost: false } });
     const run = saved!.run as HdsRun;
     expect(run.turns[0]!.retrievals[0]!.results[0]).toMatchObject({ id: 'm033', relevance: 1 });

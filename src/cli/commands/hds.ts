@@ -62,7 +62,7 @@ When the questions have gold answers (queries.jsonl "answers") and qrels, prints
                             (a concise answer in \boxed{}) or boxed-prefix (boxed, with the authors' forced
                             "\boxed{" pre-fill where --assistant-prefill allows)
   --max-response-chars      end a streamed reply longer than this many characters with an error, for a server that
-                            does not stop at --max-tokens (default 400000); saved with the runs (llm.streamLimits)
+                            does not stop at --max-tokens (default 16000000); saved with the runs (llm.streamLimits)
   --idle-timeout            end a streamed reply that brings no new text for this many seconds, keep-alives or not
                             (default 120); saved with the runs
   --max-turns, --max-parallel-queries, --k-per-query, --evidence-budget, --max-search-calls,

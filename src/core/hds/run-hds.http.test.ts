@@ -73,7 +73,7 @@ describe('HDS loop over HTTP', () => {
     expect(run.status).toBe('completed');
     expect(run.answer).toBe('A giant impact with Theia');
     expect(run.terminatedBy).toBe('answer');
-    expect(run.llm).toEqual({ provider: 'openai-compatible', baseUrl: expect.stringMatching(/\/v1$/), model: 'hds-test', streamLimits: { maxResponseChars: 400_000, idleTimeoutMs: 120_000 } });
+    expect(run.llm).toEqual({ provider: 'openai-compatible', baseUrl: expect.stringMatching(/\/v1$/), model: 'hds-test', streamLimits: { maxResponseChars: 16_000_000, idleTimeoutMs: 120_000 } });
     expect(retriever.calls).toEqual(['Moon formation', 'lunar rock composition', 'giant impact Theia']);
     expect(run.searchCallsUsed).toBe(3);
     expect(run.tokenUsage).toEqual({ promptTokens: 300, completionTokens: 60, totalTokens: 360 });

@@ -73,7 +73,7 @@ describe('a streamed reply that runs on (issue case 6)', () => {
   it('saves both limits with the run through describe()', () => {
     const provider = new OpenAiCompatibleProvider({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', maxResponseChars: 1234, idleTimeoutMs: 5000 });
     expect(provider.describe()).toEqual({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', streamLimits: { maxResponseChars: 1234, idleTimeoutMs: 5000 } });
-    expect(new OpenAiCompatibleProvider({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }).describe().streamLimits).toEqual({ maxResponseChars: 400_000, idleTimeoutMs: 120_000 });
+    expect(new OpenAiCompatibleProvider({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }).describe().streamLimits).toEqual({ maxResponseChars: 16_000_000, idleTimeoutMs: 120_000 });
     expect(new OpenAiCompatibleProvider({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', stream: false }).describe().streamLimits).toBeUndefined();
   });
 });

@@ -45,7 +45,7 @@ export interface OpenAiCompatibleConfig extends SamplingSettings {
   timeoutMs?: number;
   /**
    * A streamed reply longer than this many characters (answer and reasoning together) is ended with an error, for a
-   * server that does not stop at max_tokens (default 400000, about 100k tokens). A reply whose reported usage passes
+   * server that does not stop at max_tokens (default 16,000,000: a 5 MB reply is read whole, a stream that never ends is not). A reply whose reported usage passes
    * the request's max_tokens is ended too.
    */
   maxResponseChars?: number;
@@ -79,7 +79,7 @@ const DEFAULTS = {
   retryBaseDelayMs: 1000,
   retryMaxDelayMs: 30_000,
   timeoutMs: 120_000,
-  maxResponseChars: 400_000,
+  maxResponseChars: 16_000_000,
   idleTimeoutMs: 120_000,
 };
 
