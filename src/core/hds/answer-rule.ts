@@ -59,10 +59,10 @@ export function extractShortSpan(reply: string, question: string): string {
   return novelSpan(sentence, known) ?? tidy(sentence);
 }
 
-/** The answer a score is computed on (H12): the marked answer when there is one, else the extracted span. */
-export function scoredAnswer(answer: string, marked: boolean, rawReply: string, question: string): ScoredAnswer {
+/** The answer a score is computed on (H12): the marked answer when there is one, else the span extracted from it. */
+export function scoredAnswer(answer: string, marked: boolean, question: string): ScoredAnswer {
   if (marked) return { text: answer, source: answer.trim() === '' ? 'empty' : 'marked', rule: SHORT_SPAN_RULE };
-  const text = extractShortSpan(rawReply || answer, question);
+  const text = extractShortSpan(answer, question);
   return { text, source: text === '' ? 'empty' : 'extracted', rule: SHORT_SPAN_RULE };
 }
 

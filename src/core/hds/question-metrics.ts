@@ -77,5 +77,5 @@ export function scoreAgentRun(run: AgentRun, gold: QuestionGold = {}): QuestionM
  */
 export function scoredAnswerOf(run: AgentRun): ScoredAnswer {
   const marked = run.kind === 'hds' ? hdsAnswerIsMarked(run) : run.finalAnswer !== undefined && run.finalAnswer.marker !== 'none';
-  return scoredAnswer(run.answer, marked, run.answer, run.question);
+  return scoredAnswer(run.answer, marked, run.question);
 }

@@ -149,7 +149,7 @@ function finish(ctx: HdsRunContext): void {
   const { run } = ctx;
   run.tokenUsage = sumUsage([...run.turns.map((t) => t.llm.usage), run.fallback?.usage]);
   run.durationMs = ctx.at();
-  if (run.status === 'completed') run.scoredAnswer = scoredAnswer(run.answer, hdsAnswerIsMarked(run), run.answer, run.question);
+  if (run.status === 'completed') run.scoredAnswer = scoredAnswer(run.answer, hdsAnswerIsMarked(run), run.question);
   ctx.emit({ type: 'done', run });
 }
 
