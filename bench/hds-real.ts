@@ -3,7 +3,9 @@
 // (docs/hds-real.md) and the scaling chart (docs/hds-real-scaling.png).
 // Question counts (the first N questions with answers of queries.jsonl): HDS_REAL_QUESTIONS (HDS, default 50),
 // HDS_REAL_SINGLE_SHOT_QUESTIONS (default: the HDS count), HDS_REAL_SWEEP_QUESTIONS (max_search_calls 1, 2, 4; default:
-// the HDS count), HDS_REAL_BASELINE_QUESTIONS (IRCoT and decomposition; default: the HDS count). They run in that order.
+// the HDS count), HDS_REAL_BASELINE_QUESTIONS (IRCoT and decomposition; default: the HDS count),
+// HDS_REAL_VARIANT_QUESTIONS (the loop variants: the dsw-1 prompt, --repeated-block notice and answer, --final-context passages,
+// temperature 0.7; default: the HDS count). They run in that order; the variants are compared on their own questions, in a table of their own.
 // Incremental: every question of every configuration is one `dsw hds --question-ids <id>` whose runs file is kept in
 // bench/real/hds-real-runs/<model>[-no-system]-<settings>/<configuration>/<question id>.json, which is committed: a
 // later bench run with the same model and settings, on this machine or another, reuses every file there and runs only
@@ -121,7 +123,7 @@ function inShard(i: number): boolean {
 function chosenConfigs(id: string): boolean {
   const raw = process.env.HDS_REAL_CONFIGS?.trim();
   if (!raw) return true;
-  const known = ['hds', 'hds-dsw', 'single-shot', 'oracle-context', ...BUDGETS.filter((b) => b !== 8).map((b) => `hds-max-search-calls-${b}`), 'ircot-decomposition'];
+  const known = ['hds', ...LOOP_VARIANTS.map((v) => v.id), 'single-shot', 'oracle-context', ...BUDGETS.filter((b) => b !== 8).map((b) => `hds-max-search-calls-${b}`), 'ircot-decomposition'];
   const ids = raw.split(',').map((x) => x.trim()).filter(Boolean);
   const unknown = ids.filter((x) => !known.includes(x));
   if (unknown.length > 0) throw new Error(`HDS_REAL_CONFIGS: unknown configuration(s) ${unknown.join(', ')}; known: ${known.join(', ')}`);
@@ -181,10 +183,19 @@ function readItems(file: string): BatchItem[] {
   return saved.runs.flatMap((r) => rescored(r.items ?? [], new Map((r.questions ?? []).map((q) => [q.id, q]))));
 }
 
+/** The loop's variants beside the reference HDS row (H12 only), each compared on the questions they all ran. */
+const LOOP_VARIANTS = [
+  { id: 'hds-dsw', label: 'HDS, dsw-1 plan prompt', args: ['--prompt-variant', 'dsw-1', '--no-system-prompt'] },
+  { id: 'hds-repeat-notice', label: 'HDS, a repeated block gets a notice', args: ['--repeated-block', 'notice'] },
+  { id: 'hds-repeat-answer', label: 'HDS, a repeated block ends the search', args: ['--repeated-block', 'answer'] },
+  { id: 'hds-final-passages', label: 'HDS, the final prompt reads the passages shown', args: ['--final-context', 'passages'] },
+  { id: 'hds-t07', label: "HDS, temperature 0.7 (the authors'), seed 1", args: ['--temperature', '0.7', '--seed', '1'] },
+] as const;
+
 /** Labels of the configurations' rows. */
 const LABELS: Record<string, string> = {
   hds: 'HDS, reference plan prompt + system message',
-  'hds-dsw': 'HDS, dsw-1 plan prompt',
+  ...Object.fromEntries(LOOP_VARIANTS.map((v) => [v.id, v.label])),
   'single-shot': 'single-shot RAG',
   'oracle-context': 'oracle context (gold passages)',
   ircot: 'IRCoT',
@@ -202,10 +213,11 @@ async function writeDocs({ results, commands, server }: DocsInput): Promise<void
   const { maxTokens, k, passageChars, threads, protocol } = settings();
   const byId = new Map(results.map((r) => [r.config.id, r.items]));
   const main: ConfigItems[] = [];
-  for (const id of ['hds', 'hds-dsw', 'single-shot', 'oracle-context']) {
+  const row = (id: string): ConfigItems[] => {
     const items = byId.get(id);
-    if (items?.length) main.push({ id, label: LABELS[id]!, variantId: id.startsWith('hds') ? 'hds' : id, items });
-  }
+    return items?.length ? [{ id, label: LABELS[id]!, variantId: id.startsWith('hds') ? 'hds' : id, items }] : [];
+  };
+  for (const id of ['hds', 'single-shot', 'oracle-context']) main.push(...row(id));
   const others = byId.get('ircot-decomposition') ?? [];
   for (const id of ['ircot', 'decomposition']) if (others.some((i) => i.variantId === id)) main.push({ id, label: LABELS[id]!, variantId: id, items: others });
   const common = commonQuestions(main);
@@ -214,7 +226,12 @@ async function writeDocs({ results, commands, server }: DocsInput): Promise<void
   const hdsConfigs = main.filter((c) => c.id.startsWith('hds'));
   const budgetConfigs: ConfigItems[] = BUDGETS.map((budget) => ({ id: `hds-max-search-calls-${budget}`, label: `HDS max_search_calls ${budget}`, variantId: 'hds', items: (budget === 8 ? byId.get('hds') : byId.get(`hds-max-search-calls-${budget}`)) ?? [] })).filter((c) => c.items.length > 0);
   const sweepCommon = budgetConfigs.length >= 2 ? commonQuestions(budgetConfigs) : new Set<string>();
-  const counts = main.map((c) => `${c.label} ${new Set(c.items.filter((i) => i.variantId === c.variantId).map((i) => i.questionId)).size}`).join(', ');
+  // The loop variants beside the reference HDS row and single-shot, on the questions they all ran.
+  const variants = LOOP_VARIANTS.flatMap((v) => row(v.id));
+  const variantRows = [...row('hds'), ...variants, ...row('single-shot')];
+  const variantCommon = variants.length > 0 ? commonQuestions(variantRows) : new Set<string>();
+  const variantMissed = single ? new Set([...missedEvidence(single)].filter((q) => variantCommon.has(q))) : new Set<string>();
+  const counts = [...main, ...variants].map((c) => `${c.label} ${new Set(c.items.filter((i) => i.variantId === c.variantId).map((i) => i.questionId)).size}`).join(', ');
   const md = [
     '# HDS with a real LLM (generated by `npm run bench -- hds-real`)',
     '',
@@ -222,7 +239,7 @@ async function writeDocs({ results, commands, server }: DocsInput): Promise<void
     protocol === 'h12'
       ? `Protocol \`${HDS_PROTOCOL.id}\` (decisions ${HDS_PROTOCOL.decisions.join(', ')}; extensions ${HDS_PROTOCOL.extensions.join(', ')}; docs/decisions.md). ` + 'With H9–H12: plan calls stop at the end of the query block (stop sequences `<|end search queries|>`, `<|end_search_queries|>`, `<|begin search results|>`, `<|begin_search_results|>`; the consumed marker is put back). Every method\'s answering call asks for a concise answer in `\\boxed{}` and is pre-filled with the HDS authors\' prefix `\\n</think>\\n\\n**Final Answer:**\\n\\boxed{` (`--final-answer boxed-prefix --assistant-prefill`), with no system message. EM and F1 score the marked answer, or a short span extracted from an unmarked reply (rule `short-span-1`, the same for every method); strict EM and F1 count marked answers only.'
       : 'Protocol: before H9–H12 (no stop sequences, the reference final prompt, answers scored as given).',
-    `System message: \`bench/real/hds-system-prompt.txt\` before the plan prompts of “${LABELS.hds}” only (\`--system-prompt-file\`, saved as \`llm.systemPrompt\`); “${LABELS['hds-dsw']}” runs without one, its own prompt says what to do; the baselines never get one.`,
+    `System message: \`bench/real/hds-system-prompt.txt\` before the plan prompts of “${LABELS.hds}” only (\`--system-prompt-file\`, saved as \`llm.systemPrompt\`); “${LABELS['hds-dsw']}” runs without one, its own prompt says what to do; the other HDS variants get it too; the baselines never get one.`,
     `Retrieval: BM25 (Okapi, k1 0.9, b 0.4) over hotpotqa-500 (\`../shared/data/hotpotqa-500\`); passage texts (\`title. text\`) ${passageChars > 0 ? `cut to at most ${passageChars} characters at a word for every method (\`--passage-chars\`, saved as \`retriever.passageChars\`; the ranking is BM25 over the whole documents)` : 'whole'}; the first questions with answers of queries.jsonl, in file order.`,
     `HDS settings are the reference defaults (max_turns 3, max_parallel_queries 4, k_per_query ${k}, evidence_budget 12, max_search_calls 8) unless a row says otherwise. The oracle context gives the model the question's gold passages with the single-shot prompt: the reader's upper bound.`,
     '',
@@ -251,6 +268,20 @@ async function writeDocs({ results, commands, server }: DocsInput): Promise<void
     '',
     ...protocolTable(hdsConfigs, common),
     '',
+    ...(variantCommon.size > 0
+      ? [
+          `## Loop variants (the ${variantCommon.size} questions every variant ran)`,
+          '',
+          'The same loop with one setting changed: the project\'s dsw-1 plan prompt (no system message), sampling at the temperature of the HDS authors, 0.7 (seed 1) instead of greedy decoding, a final prompt that reads the distinct passages the search showed with the reading prompt of the baselines instead of the interaction log (`--final-context passages`), or what a block that only repeats earlier queries leads to (`--repeated-block notice`: its results block ends with a line telling the model that nothing new was searched and to search for what is missing or answer; `--repeated-block answer`: the search ends there and the final prompt answers).',
+          '',
+          ...scoreTable(variantRows, variantCommon),
+          '',
+          ...(variantMissed.size > 0 ? [`Where single-shot misses evidence (${variantMissed.size} of these questions):`, '', ...scoreTable(variantRows, variantMissed), ''] : []),
+          ...(single ? [...significanceTable(variantRows.filter((c) => c.id !== 'single-shot'), single, variantCommon), ''] : []),
+          ...protocolTable([...row('hds'), ...variants], variantCommon),
+          '',
+        ]
+      : []),
     ...(sweepCommon.size > 0
       ? [
           `## Search-budget sweep (HDS, reference plan prompt + system message; the ${sweepCommon.size} questions every budget ran; ![scaling chart](hds-real-scaling.png))`,
@@ -304,14 +335,15 @@ export async function benchHdsReal(): Promise<void> {
   const nBase = count('HDS_REAL_BASELINE_QUESTIONS', nHds);
   const { protocol } = settings();
   // H12's project prompt runs without the system message (its own prompt says what the system message said).
-  const dsw = protocol === 'h12' ? [{ id: 'hds-dsw', variants: ['hds'], questions: nHds, args: ['--prompt-variant', 'dsw-1', '--no-system-prompt'] }] : [];
+  const nVariant = count('HDS_REAL_VARIANT_QUESTIONS', nHds);
+  const loopVariants = protocol === 'h12' ? LOOP_VARIANTS.map((v) => ({ id: v.id, variants: ['hds'], questions: nVariant, args: [...v.args] })) : [];
   const configs: Config[] = [
     { id: 'hds', variants: ['hds'], questions: nHds, args: [] },
-    ...dsw,
     { id: 'single-shot', variants: ['single-shot'], questions: nSingle, args: ['--baselines', 'single-shot', '--baselines-only'] },
     ...(protocol === 'h12' ? [{ id: 'oracle-context', variants: ['oracle-context'], questions: nSingle, args: ['--baselines', 'oracle-context', '--baselines-only'] }] : []),
     ...BUDGETS.filter((b) => b !== 8).map((b) => ({ id: `hds-max-search-calls-${b}`, variants: ['hds'], questions: nSweep, args: ['--max-search-calls', String(b)] })),
     { id: 'ircot-decomposition', variants: ['ircot', 'decomposition'], questions: nBase, args: ['--baselines', 'ircot,decomposition', '--baselines-only'] },
+    ...loopVariants,
   ].filter((c) => c.questions > 0);
   chosenConfigs('hds'); // a bad HDS_REAL_CONFIGS or HDS_REAL_SHARD fails before the server starts
   inShard(0);

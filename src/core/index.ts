@@ -114,7 +114,7 @@ export {
   type HdsAction,
   type HdsActionMarker,
 } from './hds/parse-action.ts';
-export { DEFAULT_HDS_CONFIG, type HdsConfig } from './hds/config.ts';
+export { DEFAULT_HDS_CONFIG, REPEATED_BLOCK_POLICIES, type HdsConfig, type RepeatedBlockPolicy } from './hds/config.ts';
 export { runHds } from './hds/run-hds.ts';
 export { protocolBreakage, type ProtocolBreakage } from './hds/protocol-breakage.ts';
 export { FINAL_ANSWER_MODES, type FinalAnswerMode } from './hds/final-answer.ts';

@@ -180,14 +180,14 @@ describe('dsw hds', () => {
     const out = tmpFile('run.json');
     const io = capture();
     const code = await main(['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'm', '--system-prompt-file', system,
-      '--max-turns', '1', '--temperature', '0.7', '--top-p', '0.8', '--repeat-penalty', '1.1', '--max-tokens', '300', '--assistant-prefill',
+      '--max-turns', '1', '--temperature', '0.7', '--top-p', '0.8', '--repeat-penalty', '1.1', '--seed', '42', '--max-tokens', '300', '--assistant-prefill',
       '--prompt-variant', 'dsw-1', '--final-answer', 'boxed-prefix', '--baselines', 'oracle-context', '--out', out], io);
     expect(io.stdout).not.toContain('FAILED');
     expect(code).toBe(0);
-    const requests = server!.chatRequests().map((r) => r.body as { messages: Messages; stop?: string[]; top_p?: number; repeat_penalty?: number; temperature?: number; max_tokens?: number; continue_final_message?: boolean });
+    const requests = server!.chatRequests().map((r) => r.body as { messages: Messages; stop?: string[]; top_p?: number; repeat_penalty?: number; seed?: number; temperature?: number; max_tokens?: number; continue_final_message?: boolean });
     const plan = requests[0]!;
     expect(plan.stop).toEqual(['<|end search queries|>', '<|end_search_queries|>', '<|begin search results|>', '<|begin_search_results|>']);
-    expect(plan).toMatchObject({ temperature: 0.7, top_p: 0.8, repeat_penalty: 1.1, max_tokens: 300 });
+    expect(plan).toMatchObject({ temperature: 0.7, top_p: 0.8, repeat_penalty: 1.1, seed: 42, max_tokens: 300 });
     expect(plan.messages[0]).toEqual({ role: 'system', content: 'Search first.' });
     expect(plan.messages[1]!.content).toContain('Reasoning: '); // the dsw-1 plan prompt
     const finals = requests.filter((r) => r.messages.at(-1)!.role === 'assistant');

@@ -10,6 +10,7 @@ import {
   isValidAnswerList,
   MemoryAgentRunStore,
   NUMERIC_RULES,
+  REPEATED_BLOCK_POLICIES,
   OpenAiCompatibleProvider,
   runBatch,
   runQuestion,
@@ -48,7 +49,7 @@ When the questions have gold answers (queries.jsonl "answers") and qrels, prints
   --base-url                the server's base URL, e.g. http://localhost:11434/v1
   --model                   model name
   --api-key-env             name of the environment variable holding the API key (the key is never written)
-  --temperature, --top-p, --max-tokens, --frequency-penalty, --presence-penalty, --repeat-penalty
+  --temperature, --top-p, --max-tokens, --frequency-penalty, --presence-penalty, --repeat-penalty, --seed
                             sampling settings, each sent as given and saved with the runs (default: not sent,
                             so the server's own; the HDS authors use temperature 0.7, max_tokens 4096)
   --assistant-prefill       the server continues a pre-filled assistant message (llama.cpp, vLLM): lets
@@ -58,6 +59,10 @@ When the questions have gold answers (queries.jsonl "answers") and qrels, prints
                             (llm.systemPrompt, llm.systemPromptScope "hds-plan", and on each call that got it)
   --prompt-variant          HDS plan prompt: reference (default) or dsw-1 (the project's own)
   --plan-stop               query-block (default: plan calls stop at the end of the query block) or none
+  --final-context           what the final prompt reads: log (default, the interaction log) or passages (the
+                            distinct passages the search showed, with the baselines' reading prompt)
+  --repeated-block          after a block of only repeated queries: log (default, go on), notice (tell the model to
+                            search anew or answer) or answer (end the search, ask the final prompt)
   --final-answer            how every method's final call asks for the answer: reference (default), boxed
                             (a concise answer in \boxed{}) or boxed-prefix (boxed, with the authors' forced
                             "\boxed{" pre-fill where --assistant-prefill allows)
@@ -110,9 +115,12 @@ export const hdsCommand: CliCommand = async (argv, io) => {
       'frequency-penalty': { type: 'string' },
       'presence-penalty': { type: 'string' },
       'repeat-penalty': { type: 'string' },
+      seed: { type: 'string' },
       'assistant-prefill': { type: 'boolean', default: false },
       'prompt-variant': { type: 'string' },
       'plan-stop': { type: 'string' },
+      'repeated-block': { type: 'string' },
+      'final-context': { type: 'string' },
       'final-answer': { type: 'string' },
       'max-response-chars': { type: 'string' },
       'idle-timeout': { type: 'string' },
@@ -162,6 +170,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
     frequencyPenalty: numberOption('--frequency-penalty', values['frequency-penalty'], NUMERIC_RULES.penalty, undefined),
     presencePenalty: numberOption('--presence-penalty', values['presence-penalty'], NUMERIC_RULES.penalty, undefined),
     repeatPenalty: numberOption('--repeat-penalty', values['repeat-penalty'], NUMERIC_RULES.repeatPenalty, undefined),
+    seed: numberOption('--seed', values.seed, NUMERIC_RULES.seed, undefined),
   });
   const finalAnswer = choiceOption('--final-answer', values['final-answer'], FINAL_ANSWER_MODES);
   const maxResponseChars = numberOption('--max-response-chars', values['max-response-chars'], NUMERIC_RULES.maxResponseChars, undefined);
@@ -177,6 +186,8 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   const methods: AgentMethod[] = [...(values['baselines-only'] ? [] : ['hds' as const]), ...baselines];
   if (values['prompt-variant'] !== undefined) hds.promptVariant = choiceOption('--prompt-variant', values['prompt-variant'], ['reference', 'dsw-1'] as const);
   if (values['plan-stop'] !== undefined) hds.planStop = choiceOption('--plan-stop', values['plan-stop'], ['query-block', 'none'] as const);
+  if (values['final-context'] !== undefined) hds.finalContext = choiceOption('--final-context', values['final-context'], ['log', 'passages'] as const);
+  if (values['repeated-block'] !== undefined) hds.repeatedBlock = choiceOption('--repeated-block', values['repeated-block'], REPEATED_BLOCK_POLICIES);
   if (finalAnswer !== undefined) hds.finalAnswer = finalAnswer;
   // The same answer demand for every method (H12).
   const answerMode = finalAnswer === undefined ? {} : { finalAnswer };

@@ -40,7 +40,25 @@ export interface HdsConfig {
   planStop: 'query-block' | 'none';
   /** How the final prompt asks for the answer (H10): `reference` (default), `boxed` or `boxed-prefix`. */
   finalAnswer: FinalAnswerMode;
+  /**
+   * What a turn whose block only repeats earlier queries leads to (extension `repeated-block`): `log` (default, H5)
+   * writes `[already searched in turn N]` per query and goes on; `notice` adds a line to that results block telling
+   * the model its block searched nothing new and to search for what is missing or answer; `answer` ends the search
+   * there and asks the final prompt (`terminatedBy` `repeated_block_fallback`).
+   */
+  repeatedBlock: RepeatedBlockPolicy;
+  /**
+   * What the final prompt reads from (extension `final-context`): `log` (default, the reference) fills
+   * `finalPromptTemplate` with the interaction log; `passages` asks the baselines' reading prompt ("Answer the question
+   * using the paragraphs below…") over the distinct passages the search showed, in the order first shown, without the
+   * queries and the repeats. The answer is asked for by `finalAnswer` either way.
+   */
+  finalContext: 'log' | 'passages';
 }
+
+/** The choices of {@link HdsConfig.repeatedBlock}. */
+export const REPEATED_BLOCK_POLICIES = ['log', 'notice', 'answer'] as const;
+export type RepeatedBlockPolicy = (typeof REPEATED_BLOCK_POLICIES)[number];
 
 /** The reference defaults. */
 export const DEFAULT_HDS_CONFIG: Readonly<HdsConfig> = Object.freeze({
@@ -57,6 +75,8 @@ export const DEFAULT_HDS_CONFIG: Readonly<HdsConfig> = Object.freeze({
   promptVariant: 'reference',
   planStop: 'query-block',
   finalAnswer: 'reference',
+  repeatedBlock: 'log',
+  finalContext: 'log',
 });
 
 /** An invalid HDS setting; the message is the reference's (e.g. `max_turns must be >= 1`). */
@@ -105,6 +125,8 @@ export function validateHdsConfig(config: HdsConfig): void {
   }
   if (config.planStop !== 'query-block' && config.planStop !== 'none') throw new HdsConfigError('plan_stop must be query-block or none');
   if (!FINAL_ANSWER_MODES.includes(config.finalAnswer)) throw new HdsConfigError(`final_answer must be one of ${FINAL_ANSWER_MODES.join(', ')}`);
+  if (config.finalContext !== 'log' && config.finalContext !== 'passages') throw new HdsConfigError('final_context must be log or passages');
+  if (!REPEATED_BLOCK_POLICIES.includes(config.repeatedBlock)) throw new HdsConfigError(`repeated_block must be one of ${REPEATED_BLOCK_POLICIES.join(', ')}`);
   // Fail before the first LLM call rather than at the first render.
   formatTemplate(config.planPromptTemplate, {
     query: '',

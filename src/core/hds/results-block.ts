@@ -16,8 +16,18 @@ export function resultsBlockTokens(spelling: HdsTokenSpelling): { begin: string;
     : { begin: '<|begin search results|>', end: '<|end search results|>' };
 }
 
-/** One line per query, between the results tokens (the reference, docs/decisions.md#hds-reference, plus the H5 repeat line). */
-export function serializeResultsBlock(entries: readonly ResultsBlockEntry[], spelling: HdsTokenSpelling): string {
+/**
+ * The line that closes a results block whose queries were all searched before (`repeatedBlock: 'notice'`). It names
+ * no entity and no answer, only what the model can do next.
+ */
+export const REPEATED_BLOCK_NOTICE =
+  'Every query of this block was searched before and its results are earlier in the log. Do not repeat them: search for what is still missing with new queries, or give the final answer in \\boxed{}.';
+
+/**
+ * One line per query, between the results tokens (the reference, docs/decisions.md#hds-reference, plus the H5 repeat
+ * line); `notice` (a block that only repeats, under `repeatedBlock: 'notice'`) is the block's last line.
+ */
+export function serializeResultsBlock(entries: readonly ResultsBlockEntry[], spelling: HdsTokenSpelling, notice?: string): string {
   const { begin, end } = resultsBlockTokens(spelling);
   const lines = [begin];
   for (const entry of entries) {
@@ -30,6 +40,7 @@ export function serializeResultsBlock(entries: readonly ResultsBlockEntry[], spe
       lines.push(joined === '' ? `${entry.query}:` : `${entry.query}: ${joined}`);
     }
   }
+  if (notice) lines.push(notice);
   lines.push(end);
   return lines.join('\n');
 }

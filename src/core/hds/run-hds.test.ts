@@ -3,6 +3,7 @@ import readme from './README.md?raw';
 import { LlmError } from '../llm/errors.ts';
 import type { LlmProvider } from '../llm/types.ts';
 import { DEFAULT_HDS_CONFIG } from './config.ts';
+import { REPEATED_BLOCK_NOTICE } from './results-block.ts';
 import { HdsRunError, runHds } from './run-hds.ts';
 import { doc, KeyedRetriever, RuntimeError, ScriptedLlm } from './test-doubles.ts';
 import type { AgentDeps, HdsEvent, HdsRun } from './types.ts';
@@ -369,6 +370,104 @@ describe('H4 in the loop', () => {
     expect(run.turns[0].action).toEqual({ kind: 'answer', text: 'I think the answer is Paris.', unmarked: true });
     expect(run.turns[0].marker).toBe('none');
     expect(retriever.calls).toEqual([]);
+  });
+});
+
+describe('repeatedBlock (extension repeated-block): a block that only repeats earlier queries', () => {
+  // The 1.5B model's real first reply on a hotpotqa question, which it copied unchanged into its next turns (bench run).
+  const real = "Think; <|begin search queries|>These Boots Are Made for Walkin' author; These Boots Are Made for Walkin' 2007 death<|end search queries|>";
+  const question = "Who was the writer of These Boots Are Made for Walkin' and who died in 2007?";
+
+  it('log (the default) writes one repeat line per query and goes on to the next turn', async () => {
+    const llm = new ScriptedLlm([real, real, real, '\\boxed{x}']);
+    const run = await runHds(question, {}, deps(llm, new KeyedRetriever({}, [doc('1', 1, 't')])));
+    expect(run.config.repeatedBlock).toBe('log');
+    expect(run.turns.map((t) => t.onlyRepeats ?? false)).toEqual([false, true, true]);
+    expect(run.turns[1]!.resultsBlock).toBe(
+      "<|begin search results|>\nThese Boots Are Made for Walkin' author: [already searched in turn 1]\nThese Boots Are Made for Walkin' 2007 death: [already searched in turn 1]\n<|end search results|>",
+    );
+    expect(run.terminatedBy).toBe('max_turns_fallback');
+  });
+
+  it('notice closes that results block with a line telling the model to search anew or answer, and the next plan prompt carries it', async () => {
+    const llm = new ScriptedLlm([real, real, block('Lee Hazlewood death'), '\\boxed{Lee Hazlewood}']);
+    const retriever = new KeyedRetriever({}, [doc('1', 1, 't')]);
+    const run = await runHds(question, { repeatedBlock: 'notice' }, deps(llm, retriever));
+    const lines = run.turns[1]!.resultsBlock!.split('\n');
+    expect(lines.at(-2)).toBe(REPEATED_BLOCK_NOTICE);
+    expect(lines.at(-1)).toBe('<|end search results|>');
+    expect(llm.prompts[2]).toContain(REPEATED_BLOCK_NOTICE);
+    // Only a block with nothing new gets it: the first block's results do not.
+    expect(run.turns[0]!.resultsBlock).not.toContain(REPEATED_BLOCK_NOTICE);
+    expect(retriever.calls.map((c) => c[0])).toEqual([
+      "These Boots Are Made for Walkin' author",
+      "These Boots Are Made for Walkin' 2007 death",
+      'Lee Hazlewood death',
+    ]);
+    expect(run.answer).toBe('Lee Hazlewood');
+  });
+
+  it('notice is not added when the block also searched something new', async () => {
+    const llm = new ScriptedLlm([block('a'), block('a; b'), '\\boxed{x}']);
+    const run = await runHds('q', { repeatedBlock: 'notice' }, deps(llm, new KeyedRetriever({}, [doc('1', 1, 't')])));
+    expect(run.turns[1]!.resultsBlock).toBe('<|begin search results|>\na: [already searched in turn 1]\nb: t\n<|end search results|>');
+  });
+
+  it('answer ends the search at that turn and asks the final prompt, spending no further plan call', async () => {
+    const llm = new ScriptedLlm([real, real, '\\boxed{Lee Hazlewood}']);
+    const retriever = new KeyedRetriever({}, [doc('1', 1, 't')]);
+    const run = await runHds(question, { repeatedBlock: 'answer' }, deps(llm, retriever));
+    expect(run.turns).toHaveLength(2);
+    expect(run.terminatedBy).toBe('repeated_block_fallback');
+    expect(run.fallback?.prompt).toContain(question);
+    expect(run.answer).toBe('Lee Hazlewood');
+    expect(retriever.calls).toHaveLength(2);
+    expect(llm.prompts).toHaveLength(3);
+  });
+
+  it('is checked: an unknown policy is refused', async () => {
+    await expect(runHds('q', { repeatedBlock: 'skip' as never }, deps(new ScriptedLlm([]), new KeyedRetriever({})))).rejects.toThrow(
+      'repeated_block must be one of log, notice, answer',
+    );
+  });
+});
+
+describe('finalContext (extension final-context)', () => {
+  const retriever = () =>
+    new KeyedRetriever({
+      a: [doc('1', 3, 'Alpha text.'), doc('2', 2, 'Beta text.')],
+      b: [doc('2', 5, 'Beta text.'), doc('3', 1, 'Gamma text.')],
+    });
+
+  it('log (the default) fills the final template with the interaction log', async () => {
+    const llm = new ScriptedLlm([block('a; b'), block('a'), block('b'), '\\boxed{x}']);
+    const run = await runHds('Which?', {}, deps(llm, retriever()));
+    expect(run.config.finalContext).toBe('log');
+    expect(run.fallback!.prompt).toContain('Interaction log:');
+    expect(run.fallback!.prompt).toContain('a: Alpha text. Beta text.');
+    expect(run.fallback!.contextIds).toBeUndefined();
+  });
+
+  it('passages asks the reading prompt over the distinct passages shown, in the order first shown, without queries or repeats', async () => {
+    const llm = new ScriptedLlm([block('a; b'), block('a'), block('b'), '\\boxed{Gamma}']);
+    const run = await runHds('Which?', { finalContext: 'passages', finalAnswer: 'boxed' }, deps(llm, retriever()));
+    const prompt = run.fallback!.prompt;
+    expect(run.fallback!.contextIds).toEqual(['1', '2', '3']);
+    expect(prompt).toContain('Answer the question using the paragraphs below. Reply with a concise answer only.');
+    expect(prompt.indexOf('Alpha text.')).toBeLessThan(prompt.indexOf('Beta text.'));
+    expect(prompt.indexOf('Beta text.')).toBeLessThan(prompt.indexOf('Gamma text.'));
+    expect(prompt.split('Beta text.')).toHaveLength(2); // shown twice, given once
+    expect(prompt).not.toContain('already searched');
+    expect(prompt).not.toContain('<|begin search');
+    expect(prompt).toContain('Question: Which?');
+    // finalAnswer still decides how the answer is asked for.
+    expect(llm.requests.at(-1)!.messages.map((m) => m.role)).toEqual(['user']);
+    expect(llm.requests.at(-1)!.messages[0]!.content).toContain('\\boxed{YOUR_ANSWER}');
+    expect(run.answer).toBe('Gamma');
+  });
+
+  it('is checked: another value is refused', async () => {
+    await expect(runHds('q', { finalContext: 'everything' as never }, deps(new ScriptedLlm([]), new KeyedRetriever({})))).rejects.toThrow('final_context must be log or passages');
   });
 });
 

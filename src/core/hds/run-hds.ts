@@ -24,7 +24,8 @@ export class HdsRunError extends Error {
 /**
  * Runs the Hybrid Deep Searcher loop for one question (the reference loop with decisions H1–H12, docs/decisions.md):
  * plan turns ({@link planTurn}) whose query blocks are scheduled ({@link scheduleQueries}) and retrieved
- * ({@link retrieveTurn}) until an answer, `max_turns` or `max_search_calls`; then, without an answer, the final prompt
+ * ({@link retrieveTurn}) until an answer, `max_turns`, `max_search_calls` or (`repeatedBlock: 'answer'`) a block
+ * that only repeats; then, without an answer, the final prompt
  * ({@link finalAnswerCall}). Resolves with the run (completed or cancelled); rejects with `HdsRunError` (carrying the
  * partial run) on failure, or `HdsConfigError` for an invalid configuration.
  */
@@ -79,7 +80,7 @@ export async function runHds(question: string, config: Partial<HdsConfig>, deps:
     if (run.answer === '' && cfg.fallbackToFinalPrompt) {
       if (ctx.signal?.aborted) throw abortError();
       await finalAnswerCall(ctx);
-      run.terminatedBy = `${run.terminatedBy as 'answer' | 'max_turns' | 'max_search_calls'}_fallback`;
+      run.terminatedBy = `${run.terminatedBy as 'answer' | 'max_turns' | 'max_search_calls' | 'repeated_block'}_fallback`;
     }
   } catch (err) {
     if (isAbortError(err) && ctx.signal?.aborted) {
@@ -99,7 +100,7 @@ export async function runHds(question: string, config: Partial<HdsConfig>, deps:
   return run;
 }
 
-/** Plan turns until an answer, `max_turns` or `max_search_calls`; `progress.open` is the turn in progress, if any. */
+/** Plan turns until an answer, `max_turns`, `max_search_calls` or a block of repeats under `repeatedBlock: 'answer'`; `progress.open` is the turn in progress, if any. */
 async function searchLoop(ctx: HdsRunContext, progress: { open?: HdsTurnRecord }): Promise<void> {
   const { cfg, run, signal, emit } = ctx;
   for (let turnNo = 1; turnNo <= cfg.maxTurns; turnNo++) {
@@ -138,6 +139,10 @@ async function searchLoop(ctx: HdsRunContext, progress: { open?: HdsTurnRecord }
     if (signal?.aborted) throw abortError();
     emit({ type: 'turn-end', turn: turnNo, record: turn });
     progress.open = undefined;
+    if (turn.onlyRepeats && cfg.repeatedBlock === 'answer') {
+      run.terminatedBy = 'repeated_block';
+      break;
+    }
     if (run.searchCallsUsed >= cfg.maxSearchCalls) {
       run.terminatedBy = 'max_search_calls';
       break;

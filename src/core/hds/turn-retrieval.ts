@@ -1,6 +1,6 @@
 import { mapWithConcurrency, raceAbort } from './concurrency.ts';
 import type { QuerySchedule } from './query-schedule.ts';
-import { mergeTurnResults, serializeResultsBlock, type ResultsBlockEntry } from './results-block.ts';
+import { mergeTurnResults, REPEATED_BLOCK_NOTICE, serializeResultsBlock, type ResultsBlockEntry } from './results-block.ts';
 import type { HdsRunContext } from './run-context.ts';
 import { sanitizedRetrievalError } from './sanitize.ts';
 import type { HdsResultRecord, HdsRetrievalRecord, HdsTurnRecord, RetrievedPassage } from './types.ts';
@@ -48,7 +48,8 @@ export async function retrieveTurn(ctx: HdsRunContext, turn: HdsTurnRecord, sche
     if (record.status === 'failed') return { query: entry.query, kind: 'failed' };
     return { query: entry.query, kind: 'ok', texts: record.results.filter((r) => r.shown).map((r) => r.text) };
   });
-  turn.resultsBlock = serializeResultsBlock(blockEntries, tokenSpelling);
+  const onlyRepeats = schedule.executed.length === 0 && schedule.repeated.length > 0;
+  turn.resultsBlock = serializeResultsBlock(blockEntries, tokenSpelling, onlyRepeats && cfg.repeatedBlock === 'notice' ? REPEATED_BLOCK_NOTICE : undefined);
   run.interactionLog.push(turn.resultsBlock);
 }
 

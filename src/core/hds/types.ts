@@ -94,6 +94,8 @@ export interface HdsFinalCallRecord extends LlmCallRecord {
   finalAnswer?: { requested: FinalAnswerMode; applied: FinalAnswerMode };
   /** The assistant pre-fill the reply continues (`boxed-prefix`); the answer is read from prefix + reply. */
   prefix?: string;
+  /** Under `finalContext: 'passages'`: the ids of the passages the prompt gave, in its order. */
+  contextIds?: string[];
 }
 
 /** One result of one query, as recorded. */
@@ -208,6 +210,9 @@ export type HdsTerminatedBy =
   | 'answer_fallback'
   | 'max_turns_fallback'
   | 'max_search_calls_fallback'
+  /** `repeatedBlock: 'answer'`: a block repeated earlier queries only; the final prompt answers (`…_fallback`). */
+  | 'repeated_block'
+  | 'repeated_block_fallback'
   | 'cancelled'
   | 'failed';
 
@@ -217,7 +222,7 @@ export const HDS_PROTOCOL = Object.freeze({
   /** Decisions applied on top of the reference behaviour (docs/decisions.md). */
   decisions: Object.freeze(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H8', 'H9', 'H10', 'H11', 'H12']) as readonly string[],
   /** Additions not covered by a decision. */
-  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer', 'placeholder-yields-to-queries', 'echoed-instruction-block', 'unterminated-boxed-answer', 'heading-list-query-block', 'log-cut-after-query-block', 'repeats-outside-parallel-cap', 'final-answer-without-query-block', 'think-closes-at-query-block', 'reasoning-line']) as readonly string[],
+  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer', 'placeholder-yields-to-queries', 'echoed-instruction-block', 'unterminated-boxed-answer', 'heading-list-query-block', 'log-cut-after-query-block', 'repeats-outside-parallel-cap', 'final-answer-without-query-block', 'think-closes-at-query-block', 'reasoning-line', 'repeated-block', 'final-context']) as readonly string[],
 });
 
 /** A complete (or cancelled, or failed) HDS run. */

@@ -70,6 +70,7 @@ const SAMPLING_WIRE_NAMES: ReadonlyArray<[keyof SamplingSettings, string]> = [
   ['frequencyPenalty', 'frequency_penalty'],
   ['presencePenalty', 'presence_penalty'],
   ['repeatPenalty', 'repeat_penalty'],
+  ['seed', 'seed'],
 ];
 
 const DEFAULTS = {

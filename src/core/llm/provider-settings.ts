@@ -91,7 +91,7 @@ export function createLlmProvider(settings: LlmProviderSettings, host: ProviderH
   });
 }
 
-const SAMPLING_KEYS: ReadonlyArray<keyof SamplingSettings> = ['temperature', 'topP', 'maxTokens', 'frequencyPenalty', 'presencePenalty', 'repeatPenalty'];
+const SAMPLING_KEYS: ReadonlyArray<keyof SamplingSettings> = ['temperature', 'topP', 'maxTokens', 'frequencyPenalty', 'presencePenalty', 'repeatPenalty', 'seed'];
 
 /** The sampling settings that are set (H11: the unset ones are not sent, so the server's defaults apply). */
 export function samplingSettingsOf(settings: SamplingSettings): SamplingSettings {

@@ -33,6 +33,8 @@ export interface SamplingSettings {
   presencePenalty?: number;
   /** llama.cpp's and vLLM's `repeat_penalty` / `repetition_penalty` (1 = none). */
   repeatPenalty?: number;
+  /** The sampler's seed (OpenAI, vLLM and llama.cpp read `seed`), so a sampled run can be repeated on the same server. */
+  seed?: number;
 }
 
 /** What to send to the model. Unset sampling options fall back to the provider's configuration. */

@@ -62,7 +62,7 @@ export function llmDifferences(recipe: RecipeLlm, here: LlmProviderSettings): st
   if (mine.model !== recipe.model) out.push(`The recipe's LLM is ${recipe.model}; the model settings here use ${mine.model || 'no model'}.`);
   if (mine.temperature !== recipe.temperature) out.push(`The recipe sampled at temperature ${recipe.temperature ?? 'the server default'}; here ${mine.temperature ?? 'the server default'}.`);
   if (mine.maxTokens !== recipe.maxTokens) out.push(`The recipe's completion limit was ${recipe.maxTokens ?? 'the server default'} tokens; here ${mine.maxTokens ?? 'the server default'}.`);
-  for (const [key, name] of [['topP', 'top p'], ['frequencyPenalty', 'frequency penalty'], ['presencePenalty', 'presence penalty'], ['repeatPenalty', 'repeat penalty']] as const) {
+  for (const [key, name] of [['topP', 'top p'], ['frequencyPenalty', 'frequency penalty'], ['presencePenalty', 'presence penalty'], ['repeatPenalty', 'repeat penalty'], ['seed', 'seed']] as const) {
     const a = (mine as SamplingSettings)[key];
     const b = recipe[key];
     if (a !== b) out.push(`The recipe's ${name} was ${b ?? 'the server default'}; here ${a ?? 'the server default'}.`);

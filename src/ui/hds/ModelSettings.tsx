@@ -146,6 +146,10 @@ export function ModelSettings() {
             Repeat penalty{' '}
             <NumberField optional rule={NUMERIC_RULES.repeatPenalty} aria-label="Repeat penalty" step={0.05} value={provider.repeatPenalty} placeholder="default" onChange={(repeatPenalty) => setProvider({ repeatPenalty })} />
           </label>
+          <label title="The sampler's seed, so a run at temperature above 0 can be repeated on the same server; not sent when empty">
+            Seed{' '}
+            <NumberField optional rule={NUMERIC_RULES.seed} aria-label="Seed" step={1} value={provider.seed} placeholder="none" onChange={(seed) => setProvider({ seed })} />
+          </label>
           <label title="OpenAI's frequency_penalty; not sent when empty">
             Frequency penalty{' '}
             <NumberField optional rule={NUMERIC_RULES.penalty} aria-label="Frequency penalty" step={0.1} value={provider.frequencyPenalty} placeholder="default" onChange={(frequencyPenalty) => setProvider({ frequencyPenalty })} />

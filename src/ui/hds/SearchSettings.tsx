@@ -1,4 +1,13 @@
-import { FINAL_ANSWER_MODES, NUMERIC_RULES, PLAN_PROMPT_VARIANTS, type FinalAnswerMode, type NumericRule, type PlanPromptVariant } from '../../core/index.ts';
+import {
+  FINAL_ANSWER_MODES,
+  NUMERIC_RULES,
+  PLAN_PROMPT_VARIANTS,
+  REPEATED_BLOCK_POLICIES,
+  type FinalAnswerMode,
+  type NumericRule,
+  type PlanPromptVariant,
+  type RepeatedBlockPolicy,
+} from '../../core/index.ts';
 import { NumberField } from '../shared/NumberField.tsx';
 import { useAppStore } from '../shared/app-store.ts';
 import { useSearchSettings } from '../shared/search-settings.ts';
@@ -22,6 +31,12 @@ const BASELINE_FIELDS: ReadonlyArray<{ key: keyof BaselineSettings; label: strin
   { key: 'decompositionTopK', label: 'decomposition top k', rule: NUMERIC_RULES.baselineK },
 ];
 
+
+const REPEATED_BLOCK_LABELS: Readonly<Record<RepeatedBlockPolicy, string>> = {
+  log: 'log it and go on (reference)',
+  notice: 'tell the model to search anew or answer',
+  answer: 'stop searching and answer',
+};
 
 const FINAL_ANSWER_LABELS: Readonly<Record<FinalAnswerMode, string>> = {
   reference: 'reference prompt',
@@ -63,6 +78,23 @@ export function SearchSettings({ showBaselines = false }: { showBaselines?: bool
             {FINAL_ANSWER_MODES.map((m) => (
               <option key={m} value={m}>
                 {FINAL_ANSWER_LABELS[m]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label title="What the final prompt reads: the interaction log (the reference), or the distinct passages the search showed with the baselines' reading prompt">
+          final prompt reads{' '}
+          <select aria-label="Final context" value={budget.finalContext} onChange={(e) => setBudget({ finalContext: e.target.value as HdsBudget['finalContext'] })}>
+            <option value="log">the interaction log (reference)</option>
+            <option value="passages">the passages shown</option>
+          </select>
+        </label>
+        <label title="When every query of a block was searched before: log it as [already searched in turn N] and go on (the reference), add a line telling the model to search for what is missing or answer, or end the search and ask the final prompt">
+          repeated block{' '}
+          <select aria-label="Repeated block" value={budget.repeatedBlock} onChange={(e) => setBudget({ repeatedBlock: e.target.value as RepeatedBlockPolicy })}>
+            {REPEATED_BLOCK_POLICIES.map((p) => (
+              <option key={p} value={p}>
+                {REPEATED_BLOCK_LABELS[p]}
               </option>
             ))}
           </select>

@@ -1,17 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import { exactMatch, tokenF1 } from '../../core/index.ts';
+import { exactMatch, tokenF1, type HdsTerminatedBy } from '../../core/index.ts';
 import type { RelevanceWording } from './ResultsList.tsx';
 import type { TimelineView } from './timeline-model.ts';
 import { ms } from './TimingBars.tsx';
 import { TurnCard } from './TurnCard.tsx';
 
-const TERMINATION: Record<string, string> = {
+const TERMINATION: Record<HdsTerminatedBy, string> = {
   answer: 'the model answered',
   max_turns: 'max_turns reached',
   max_search_calls: 'search budget used up',
   answer_fallback: 'empty answer; the final prompt answered',
   max_turns_fallback: 'max_turns reached; the final prompt answered',
   max_search_calls_fallback: 'search budget used up; the final prompt answered',
+  repeated_block: 'a block only repeated earlier queries',
+  repeated_block_fallback: 'a block only repeated earlier queries; the final prompt answered',
   cancelled: 'cancelled',
   failed: 'failed',
 };

@@ -20,7 +20,7 @@ import { useSearchSettings } from '../shared/search-settings.ts';
 export type HdsBudget = Pick<
   HdsConfig,
   | 'maxTurns' | 'maxParallelQueries' | 'kPerQuery' | 'evidenceBudget' | 'maxSearchCalls' | 'retrievalConcurrency' | 'fallbackToFinalPrompt' | 'allowPartialRetrievalFailures'
-  | 'promptVariant' | 'planStop' | 'finalAnswer'
+  | 'promptVariant' | 'planStop' | 'finalAnswer' | 'repeatedBlock' | 'finalContext'
 >;
 
 /** Baseline settings the page edits. */
@@ -49,6 +49,8 @@ const DEFAULT_BUDGET: HdsBudget = {
   promptVariant: DEFAULT_HDS_CONFIG.promptVariant,
   planStop: DEFAULT_HDS_CONFIG.planStop,
   finalAnswer: DEFAULT_HDS_CONFIG.finalAnswer,
+  repeatedBlock: DEFAULT_HDS_CONFIG.repeatedBlock,
+  finalContext: DEFAULT_HDS_CONFIG.finalContext,
 };
 const DEFAULT_BASELINES: BaselineSettings = {
   singleShotK: DEFAULT_SINGLE_SHOT_CONFIG.k,
