@@ -36,6 +36,7 @@ export { exactMatch, tokenF1, isValidAnswerList } from './eval/answers.ts';
 export { mulberry32 } from './eval/prng.ts';
 export { DEFAULT_PERMUTATIONS, DEFAULT_SEED, pairedRandomizationTest } from './eval/randomization.ts';
 export { compareRuns } from './eval/compare.ts';
+export { FAMILY_ALPHA, holmAdjust, holmSignificant } from './eval/holm.ts';
 export { sniffFields } from './corpus/ingest.ts';
 export type {
   IngestSummary,
