@@ -169,6 +169,7 @@ export { exportRunJson, exportRunsJson, parseRunJson, parseRunsJson } from './ru
 export { exportRunTrec } from './runs/run-trec.ts';
 export { findUnknownDocuments, importTrecRun, type UnknownDocuments } from './runs/import-trec-run.ts';
 export { compareRunRankings, type RunComparison } from './runs/run-comparison.ts';
+export { buildLeaderboard, leaderboardCsv, leaderboardMarkdown, leaderboardMeasures, formatLeaderboardValue, type Leaderboard, type LeaderboardRun } from './runs/leaderboard.ts';
 export { formatCsv, type CsvCell } from './runs/csv.ts';
 export {
   comparisonCsv,
