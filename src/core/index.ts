@@ -285,6 +285,7 @@ export {
   sweepPreparedQueriesInTasks,
   type SweepProgress,
 } from './sweep/index.ts';
+export { testBestPoint, type BestPointComparison } from './sweep/best-point-test.ts';
 export type { GqrPipelineSpec } from './retrieval/pipeline-spec.ts';
 // Use cases: the workflows every host (worker, CLI, test) runs the same way.
 export { searchCorpus, type CorpusSearchHit, type CorpusSearchResult } from './use-cases/search-corpus.ts';
