@@ -3,8 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { loadSample } from './support.ts';
 
 async function bm25Run(page: Page, name: string, k1: string, b: string) {
-  await page.getByLabel('BM25 k1').fill(k1);
-  await page.getByLabel('BM25 b').fill(b);
+  await page.getByLabel('BM25 k1', { exact: true }).fill(k1);
+  await page.getByLabel('BM25 b', { exact: true }).fill(b);
   await page.getByLabel('Run name').fill(name);
   await page.getByRole('button', { name: /^Run over \d+ queries$/ }).click();
   await expect(page.getByTestId('run-done')).toContainText(`Saved “${name}”`);

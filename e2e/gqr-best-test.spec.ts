@@ -3,12 +3,12 @@ import { expect, test } from '@playwright/test';
 import { loadAndEmbedSample } from './support.ts';
 
 test('the best grid point’s p-values against RRF and best CC are the Compare page’s, Holm-adjusted over the two', async ({ page }) => {
-  await loadAndEmbedSample(page);
+  await loadAndEmbedSample(page, { embedTimeout: 240_000 });
   await page.goto('/#/gqr');
   await page.getByLabel('Grid mixtureAlpha').fill('0, 1');
   await page.getByLabel('Sweep name').fill('Alpha sweep');
   await page.getByRole('button', { name: /^Run sweep: 4 grid points/ }).click();
-  await expect(page.getByTestId('sweep-summary')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('sweep-summary')).toBeVisible({ timeout: 240_000 });
   await expect(page.getByLabel('Chart measure')).toHaveValue('nDCG@10');
 
   const panel = page.getByTestId('best-point-test');
