@@ -36,6 +36,7 @@ export { exactMatch, tokenF1, isValidAnswerList } from './eval/answers.ts';
 export { mulberry32 } from './eval/prng.ts';
 export { DEFAULT_PERMUTATIONS, DEFAULT_SEED, pairedRandomizationTest } from './eval/randomization.ts';
 export { compareRuns } from './eval/compare.ts';
+export { FAMILY_ALPHA, holmAdjust, holmSignificant } from './eval/holm.ts';
 export { sniffFields } from './corpus/ingest.ts';
 export type {
   IngestSummary,
@@ -168,6 +169,7 @@ export { exportRunJson, exportRunsJson, parseRunJson, parseRunsJson } from './ru
 export { exportRunTrec } from './runs/run-trec.ts';
 export { findUnknownDocuments, importTrecRun, type UnknownDocuments } from './runs/import-trec-run.ts';
 export { compareRunRankings, type RunComparison } from './runs/run-comparison.ts';
+export { buildLeaderboard, leaderboardCsv, leaderboardMarkdown, leaderboardMeasures, formatLeaderboardValue, type Leaderboard, type LeaderboardRun } from './runs/leaderboard.ts';
 export { formatCsv, type CsvCell } from './runs/csv.ts';
 export {
   comparisonCsv,
@@ -283,6 +285,7 @@ export {
   sweepPreparedQueriesInTasks,
   type SweepProgress,
 } from './sweep/index.ts';
+export { testBestPoint, type BestPointComparison } from './sweep/best-point-test.ts';
 export type { GqrPipelineSpec } from './retrieval/pipeline-spec.ts';
 // Use cases: the workflows every host (worker, CLI, test) runs the same way.
 export { searchCorpus, type CorpusSearchHit, type CorpusSearchResult } from './use-cases/search-corpus.ts';

@@ -15,6 +15,7 @@ export const PAGES: readonly PageEntry[] = [
   { id: 'embeddings', label: 'Embeddings', component: lazy(() => import('./embeddings/EmbeddingsPage.tsx').then((m) => ({ default: m.EmbeddingsPage }))) },
   { id: 'runs', label: 'Runs', component: lazy(() => import('./runs/RunsPage.tsx').then((m) => ({ default: m.RunsPage }))) },
   { id: 'compare', label: 'Compare', component: lazy(() => import('./compare/ComparePage.tsx').then((m) => ({ default: m.ComparePage }))) },
+  { id: 'leaderboard', label: 'Leaderboard', component: lazy(() => import('./leaderboard/LeaderboardPage.tsx').then((m) => ({ default: m.LeaderboardPage }))) },
   { id: 'gqr', label: 'GQR lab', component: lazy(() => import('./gqr/GqrLabPage.tsx').then((m) => ({ default: m.GqrLabPage }))) },
   { id: 'hds', label: 'Deep search', component: lazy(() => import('./hds/HdsPage.tsx').then((m) => ({ default: m.HdsPage }))) },
 ];

@@ -8,6 +8,7 @@ import type { Retriever } from '../retrieval/retriever.ts';
 import type { ScoredDoc } from '../retrieval/types.ts';
 import { MemoryRunStore } from '../runs/memory-run-store.ts';
 import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
+import { testBestPoint } from '../sweep/best-point-test.ts';
 import { sweepQueries } from '../sweep/run-sweep.ts';
 import { runSweep, type SweepDeps } from './run-sweep.ts';
 import { labSweepsFromRuns } from './saved-sweep.ts';
@@ -55,6 +56,9 @@ describe('runSweep (use case)', () => {
     expect(rebuilt!.id).toBe(sweep.id);
     expect(rebuilt!.runIds).toEqual(sweep.runIds);
     expect(rebuilt!.evaluation.points).toEqual(sweep.evaluation.points);
+    // the saved CC run (best on the first measure) keeps its per-query values, so the best point is tested the same
+    expect(testBestPoint(rebuilt!.evaluation, 'RR@10')).toEqual(testBestPoint(sweep.evaluation, 'RR@10'));
+    expect(testBestPoint(rebuilt!.evaluation, 'RR@10')!.comparisons.map((c) => c.baseline)).toEqual(['rrf', 'cc']);
   });
 
   it('saves nothing for a corpus without qrels, and says why', async () => {

@@ -213,7 +213,11 @@ export function labSweepsFromRuns(summaries: readonly RunSummary[]): SavedSweep[
     const complementary = baseline('complementary');
     const rrf = baseline('rrf');
     const ccRun = group.find((g) => g.tag.role === 'cc');
-    const cc = (ccRun?.tag.ccScores ?? []).map((c) => ({ weight: c.weight, aggregate: c.aggregate, perQuery: {}, versusPrimary: {} }));
+    // Only the saved CC run (the best weight on the first measure) keeps its per-query values.
+    const savedCcWeight = ccRun ? (ccRun.run.pipeline as { weight?: unknown }).weight : undefined;
+    const cc = (ccRun?.tag.ccScores ?? []).map((c) =>
+      c.weight === savedCcWeight ? { ...scores(ccRun!.run), weight: c.weight, aggregate: c.aggregate } : { weight: c.weight, aggregate: c.aggregate, perQuery: {}, versusPrimary: {} },
+    );
     const pointScores = pointRuns.map(({ tag, run }) => ({ pointId: tag.point!.id, pathCounts: tag.point!.pathCounts, ...scores(run) }));
     const empty: SweepRunScores = { aggregate: {}, perQuery: {}, versusPrimary: {} };
     const runIds: Record<string, string> = {};

@@ -9,6 +9,7 @@ import { hasRelevant, useQrels, useQueries } from '../shared/corpus-data.ts';
 import { MeasuresInput } from '../shared/MeasuresInput.tsx';
 import { cancelComparison, runComparison } from './compare-client.ts';
 import { ComparisonTable } from './ComparisonTable.tsx';
+import { HolmPanel } from './HolmPanel.tsx';
 import { PerQueryTable, perQueryRows } from './PerQueryTable.tsx';
 import { RankingsSideBySide } from './RankingsSideBySide.tsx';
 import { RunPicker } from './RunPicker.tsx';
@@ -179,6 +180,7 @@ function ComparisonResults({
   return (
     <>
       <ComparisonTable comparison={comparison} baseline={baseline} names={names} />
+      <HolmPanel comparison={comparison} names={names} />
       <section className="panel" aria-label="Per-query comparison">
         <h2>Per query</h2>
         <div className="row">

@@ -11,6 +11,7 @@ import { getCorpusStore, getRunStore } from '../services/stores.ts';
 import { downloadText, safeFileName } from '../shared/download.ts';
 import { experimentRecipeText } from '../shared/recipes.ts';
 import { AlphaChart } from './AlphaChart.tsx';
+import { BestPointTest } from './BestPointTest.tsx';
 import { buildAlphaChart, chartXKeys, findPoint, perQueryDeltas, winsRows } from './alpha-chart-data.ts';
 import { getGqrPool } from '../services/gqr-pool.ts';
 import { labSweepsFromRuns, sweepRecipeExperiment, type SavedSweep } from '../../core/index.ts';
@@ -206,6 +207,7 @@ function SweepResults({ sweep }: { sweep: SavedSweep }) {
           )}
         </div>
         <AlphaChart model={model} title={sweep.name} csv={() => sweepCsv(sweep, measure)} onSelectPoint={setSelected} />
+        <BestPointTest sweep={sweep} measure={measure} />
         <p className="hint" data-testid="sweep-cut-note">
           Every line and point here is a ranking cut at top {sweep.topK}, taken from child lists of {describeGqrPool(sweep.topK, sweep.spec.config)}.
           The same pipeline run on the Runs page at a larger k can score a little differently at @{sweep.topK} measures: trec_eval orders tied
