@@ -24,14 +24,14 @@ async function pickQ01(page: Page): Promise<Locator> {
 const numbers = async (cells: Locator) => (await cells.allTextContents()).map((t) => Number(/(-?[\d.]+)\s*$/.exec(t)![1]));
 
 test('why a result ranks here, the inspector beside it, and the same query on the other pages', async ({ page }) => {
-  test.setTimeout(300_000);
-  await loadAndEmbedSample(page);
+  test.setTimeout(600_000);
+  await loadAndEmbedSample(page, { embedTimeout: 240_000 });
   // A small sweep, so Compare has runs and the GQR lab a sweep to inspect in.
   await page.goto('/#/gqr');
   await page.getByLabel('Grid mixtureAlpha').fill('0, 1');
   await page.getByLabel('Sweep name').fill('Explain sweep');
   await page.getByRole('button', { name: /^Run sweep: 4 grid points/ }).click();
-  await expect(page.getByTestId('sweep-summary')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('sweep-summary')).toBeVisible({ timeout: 240_000 });
 
   // BM25: the per-term contributions add up to the score shown.
   let results = await pickQ01(page);
