@@ -73,7 +73,7 @@ test('why a result ranks here, the inspector beside it, and the same query on th
 
   // Convex combination: normalised score × weight per list.
   await page.getByLabel('Pipeline', { exact: true }).selectOption('cc');
-  await expect(page.getByLabel('Pipeline 1')).toHaveValue(/^dense:/);
+  await expect(page.getByTestId('search-models')).toContainText('tiny-bert');
   results = page.getByRole('list', { name: 'Results' }).locator(':scope > li');
   const ccFirst = results.first();
   await expect(ccFirst.getByRole('button', { name: /^Why .* ranks here$/ })).toBeVisible();
