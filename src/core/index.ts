@@ -289,6 +289,9 @@ export { testBestPoint, type BestPointComparison } from './sweep/best-point-test
 export type { GqrPipelineSpec } from './retrieval/pipeline-spec.ts';
 // Use cases: the workflows every host (worker, CLI, test) runs the same way.
 export { searchCorpus, type CorpusSearchHit, type CorpusSearchResult } from './use-cases/search-corpus.ts';
+export { explainResult, type ExplainResultRequest, type PartExplanation, type GqrScorePieces } from './use-cases/explain-result.ts';
+export type { Bm25Explanation } from './bm25/explain.ts';
+export type { FusionExplanation } from './fusion/explain.ts';
 export { runQuerySet, type QuerySetRequest } from './use-cases/run-query-set.ts';
 export { runSweep, type SweepDeps } from './use-cases/run-sweep.ts';
 export { embedCorpusInMemory, type DocumentVectorCache } from './use-cases/embed-in-memory.ts';

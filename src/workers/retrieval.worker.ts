@@ -1,5 +1,5 @@
 // Retrieval over stored corpora: ad-hoc searches and whole query sets, for any pipeline spec.
-import { remoteRunConfig, runEnvironment, runQuerySet, searchCorpus, storedModelFiles } from '../core/index.ts';
+import { explainResult, remoteRunConfig, runEnvironment, runQuerySet, searchCorpus, storedModelFiles } from '../core/index.ts';
 import { signalOfPort } from './abort-bridge.ts';
 import { browserHostEnvironment } from './browser-environment.ts';
 import { CorpusResourceCache } from './corpus-resources.ts';
@@ -40,6 +40,14 @@ export function createRetrievalWorkerApi(stores: Pick<WorkerStores, 'corpora' | 
       const corpus = await corpusResources(corpusId);
       const result = await searchCorpus({ corpusId, spec, query, k }, { corpora: await stores.corpora(), resources: corpus });
       return { ...result, loaded: corpus.takeLoadLog() };
+    },
+
+    async explain(corpusId, request) {
+      if (await remoteOf(await stores.corpora(), corpusId)) throw new Error('A served corpus ranks on its server: “why” needs the corpus loaded in this browser.');
+      const corpus = await corpusResources(corpusId);
+      const why = await explainResult(request, corpus);
+      corpus.takeLoadLog();
+      return why;
     },
 
     async runQuerySet(request, onProgress, abortPort) {

@@ -15,6 +15,7 @@ import {
 } from './compact/maxscore.ts';
 import { StringTableLookup } from './compact/string-lookup.ts';
 import { findSorted, stringAt } from './compact/string-table.ts';
+import { explainBm25Score, type Bm25Explanation, type ExplainedTerm } from './explain.ts';
 import { compactFromSnapshot, type MiniSearchSnapshot } from './minisearch-snapshot.ts';
 import { OKAPI_BM25, type Bm25Params } from './params.ts';
 
@@ -153,6 +154,25 @@ export class Bm25Index {
       for (const q of present) if (contains(index, q.term, doc)) match[q.text] = true;
       return { id: stringAt(index.ids, doc), score, terms: Object.keys(match) };
     });
+  }
+
+  /**
+   * Why document `id` scores what it does for `query`: each query term's idf, tf and contribution (see
+   * `explainBm25Score`); the score is exactly what `search` gives the document. Null when the id is not indexed.
+   */
+  explain(query: string, id: string, params: Bm25Params = OKAPI_BM25): Bm25Explanation | null {
+    const index = this.compact();
+    this.idNumbers ??= StringTableLookup.of(index.ids);
+    const doc = this.idNumbers.indexOf(id);
+    if (doc < 0) return null;
+    const present: ExplainedTerm[] = [];
+    const unknown: string[] = [];
+    for (const text of this.analyzer.queryTerms(query)) {
+      const term = findSorted(index.terms, text);
+      if (term >= 0) present.push({ text, term });
+      else unknown.push(text);
+    }
+    return explainBm25Score(this.context(params), id, doc, present, unknown);
   }
 
   serialize(): SerializedBm25Index {

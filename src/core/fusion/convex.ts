@@ -25,15 +25,26 @@ export interface ConvexOptions {
  * first-occurrence order, then ids new in list 2 — and the sort is stable, so ties keep that order.
  */
 export function fuseConvex(list1: ScoredDoc[], list2: ScoredDoc[], options: ConvexOptions = {}): ScoredDoc[] {
+  const { ids, n1, n2, weight } = convexCandidates(list1, list2, options);
+  const fused = ids.map((id, i) => ({ id, score: weight * n1[i]! + (1 - weight) * n2[i]! }));
+  return takeTop(sortByScoreDescending(fused), options.topK);
+}
+
+/**
+ * The candidates of a convex combination with their raw and normalised scores per list, aligned to `ids` (raw
+ * `null`: not in that list); what {@link fuseConvex} combines and its explanation shows.
+ */
+export function convexCandidates(list1: ScoredDoc[], list2: ScoredDoc[], options: ConvexOptions = {}) {
   const weight = options.weight ?? 0.5;
   const method = options.normalizeMethod ?? 'mm';
   const byId1 = lastScoreById(list1);
   const byId2 = lastScoreById(list2);
   const ids = [...new Set([...byId1.keys(), ...byId2.keys()])];
-  const n1 = normalizeScores(ids.map((id) => byId1.get(id) ?? null), method, options.pipeline1Min, 'pipeline_1_min');
-  const n2 = normalizeScores(ids.map((id) => byId2.get(id) ?? null), method, options.pipeline2Min, 'pipeline_2_min');
-  const fused = ids.map((id, i) => ({ id, score: weight * n1[i] + (1 - weight) * n2[i] }));
-  return takeTop(sortByScoreDescending(fused), options.topK);
+  const raw1 = ids.map((id) => byId1.get(id) ?? null);
+  const raw2 = ids.map((id) => byId2.get(id) ?? null);
+  const n1 = normalizeScores(raw1, method, options.pipeline1Min, 'pipeline_1_min');
+  const n2 = normalizeScores(raw2, method, options.pipeline2Min, 'pipeline_2_min');
+  return { ids, raw1, raw2, n1, n2, weight, method };
 }
 
 function lastScoreById(list: ScoredDoc[]): Map<string, number> {

@@ -1,4 +1,5 @@
 import type { Bm25Index } from '../bm25/bm25-index.ts';
+import type { Bm25Explanation } from '../bm25/explain.ts';
 import { OKAPI_BM25, validateBm25Params, type Bm25Params } from '../bm25/params.ts';
 import type { TermMatchingRetriever } from './retriever.ts';
 import type { MatchedDoc, ScoredDoc } from './types.ts';
@@ -26,5 +27,10 @@ export class Bm25Retriever implements TermMatchingRetriever {
   /** The hits with the terms the index matched (compact and MiniSearch indexes both report them). */
   async searchMatched(text: string, k: number): Promise<MatchedDoc[]> {
     return this.index.search(text, k, this.params);
+  }
+
+  /** Why `id` scores what it does for `text` under this retriever's parameters; null when it is not indexed. */
+  explain(text: string, id: string): Bm25Explanation | null {
+    return this.index.explain(text, id, this.params);
   }
 }

@@ -100,6 +100,11 @@ export class GqrRetriever implements Retriever {
     this.gqr = Object.freeze(resolveGqrConfig(options.config));
   }
 
+  /** The primary and the complementary retriever, in this order. */
+  get children(): readonly [Retriever, Retriever] {
+    return [this.primary, this.complementary];
+  }
+
   get config(): Readonly<Record<string, unknown>> {
     return {
       ...this.gqr,

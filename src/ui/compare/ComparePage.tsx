@@ -17,6 +17,7 @@ import '../shared/runs.css';
 import './compare.css';
 import { NoCorpusYet } from '../shared/NoCorpusYet.tsx';
 import { NumberField } from '../shared/NumberField.tsx';
+import { usePageParam } from '../shared/page-links.ts';
 
 const MAX_SEED = 2 ** 32 - 1;
 
@@ -41,6 +42,8 @@ export function ComparePage() {
   const [permutations, setPermutations] = useState(DEFAULT_PERMUTATIONS);
   const [seed, setSeed] = useState(DEFAULT_SEED);
   const [job, setJob] = useState<Job>({ status: 'idle' });
+  // A link from another page (Search) names a query of the set: its rankings open once the runs are compared.
+  const linkedQuery = usePageParam('query');
 
   const list = useMemo(() => runs.data ?? [], [runs.data]);
   const baselineGroups = useMemo(() => groupRuns(list), [list]);
@@ -80,6 +83,7 @@ export function ComparePage() {
   }
 
   const scored = hasRelevant(qrels.data);
+  const linkedText = linkedQuery ? queries.data?.get(linkedQuery)?.text : undefined;
   return (
     <>
       <section className="panel" aria-label="Compare runs">
@@ -90,6 +94,12 @@ export function ComparePage() {
         {runs.data && list.length < 2 && (
           <p className="hint">
             Comparing needs at least two saved runs of this corpus. <button onClick={() => setPage('runs')}>Make or import runs</button>
+          </p>
+        )}
+        {linkedQuery && (
+          <p className="hint" data-testid="linked-query">
+            Query {linkedQuery}
+            {linkedText ? `: “${linkedText}”` : ' (not a query of this corpus)'} — its per-query values and both rankings open when the runs are compared.
           </p>
         )}
         {qrels.data && !scored && <p className="error">This corpus has no relevance judgements, so its runs cannot be compared.</p>}
@@ -154,7 +164,7 @@ export function ComparePage() {
         )}
       </section>
       {job.status === 'done' && corpus && job.corpusId === corpus.id && (
-        <ComparisonResults key={`${job.baseline.id}:${job.comparison.rows.length}`} job={job} corpusId={corpus.id} queries={queries.data} qrels={qrels.data} />
+        <ComparisonResults key={`${job.baseline.id}:${job.comparison.rows.length}`} job={job} corpusId={corpus.id} queries={queries.data} qrels={qrels.data} linkedQuery={linkedQuery} />
       )}
     </>
   );
@@ -165,7 +175,9 @@ function ComparisonResults({
   corpusId,
   queries,
   qrels,
+  linkedQuery,
 }: {
+  linkedQuery: string | null;
   job: Extract<Job, { status: 'done' }>;
   corpusId: string;
   queries: Parameters<typeof perQueryRows>[3];
@@ -175,7 +187,7 @@ function ComparisonResults({
   const runKeys = Object.keys(comparison.perQuery);
   const [runKey, setRunKey] = useState(runKeys[0]!);
   const [measure, setMeasure] = useState(comparison.measures[0]!);
-  const [openQueryId, setOpenQueryId] = useState<string | null>(null);
+  const [openQueryId, setOpenQueryId] = useState<string | null>(linkedQuery && comparison.queryIds.includes(linkedQuery) ? linkedQuery : null);
   const rows = useMemo(() => perQueryRows(comparison, runKey, measure, queries), [comparison, runKey, measure, queries]);
   return (
     <>

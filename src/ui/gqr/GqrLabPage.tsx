@@ -25,6 +25,7 @@ import { CancelButton } from '../shared/CancelButton.tsx';
 import './gqr.css';
 import { NoCorpusYet } from '../shared/NoCorpusYet.tsx';
 import { useNow } from '../shared/use-now.ts';
+import { usePageParam } from '../shared/page-links.ts';
 
 /** The GQR lab: sweep GQR settings over a query set, read the answer off a chart, inspect single queries. */
 export function GqrLabPage() {
@@ -37,6 +38,13 @@ export function GqrLabPage() {
   useEffect(() => {
     if (current && current.corpusId !== corpusId) show(null);
   }, [corpusId, current, show]);
+  // A link from another page (Search) names a query to inspect: it opens in the shown sweep, or the newest saved one.
+  const linked = useLinkedQuery();
+  const runs = useRuns(linked ? corpusId : null);
+  const newest = useMemo(() => (linked ? labSweepsFromRuns(runs.data ?? []).sort((a, b) => b.createdAt - a.createdAt)[0] : undefined), [linked, runs.data]);
+  useEffect(() => {
+    if (linked && newest && (!current || current.corpusId !== corpusId)) show(newest);
+  }, [linked, newest, current, corpusId, show]);
 
   if (corpora.data && corpora.data.length === 0) {
     return <NoCorpusYet action="experiment on" />;
@@ -56,7 +64,12 @@ export function GqrLabPage() {
       {corpus && <SweepRecipePanel corpus={corpus} />}
       <SweepJobStatus />
       {corpus && <SavedSweeps corpusId={corpus.id} />}
-      {current && current.corpusId === corpusId && <SweepResults key={current.id} sweep={current} />}
+      {linked && (!current || current.corpusId !== corpusId) && runs.data && (
+        <p className="panel hint" data-testid="linked-query">
+          {linked.queryId ? `Query ${linked.queryId}` : 'The text'} “{linked.text}” is inspected at a sweep’s best point: this corpus has no sweep yet — run one above.
+        </p>
+      )}
+      {current && current.corpusId === corpusId && <SweepResults key={`${current.id}:${linked?.queryId ?? ''}:${linked?.text ?? ''}`} sweep={current} linked={linked} />}
     </div>
   );
 }
@@ -158,7 +171,14 @@ function SweepRecipeButton({ sweep }: { sweep: SavedSweep }) {
 
 type InspectTarget = { pointId: string; queryId: string | null; text: string };
 
-function SweepResults({ sweep }: { sweep: SavedSweep }) {
+/** The query a link to the lab names (`#/gqr?query=q01&text=…`), or null. */
+function useLinkedQuery(): { queryId: string | null; text: string } | null {
+  const queryId = usePageParam('query');
+  const text = usePageParam('text');
+  return useMemo(() => (queryId || text ? { queryId, text: text ?? '' } : null), [queryId, text]);
+}
+
+function SweepResults({ sweep, linked }: { sweep: SavedSweep; linked?: { queryId: string | null; text: string } | null }) {
   const measures = sweep.evaluation.measures;
   const [measure, setMeasure] = useState(measures[0]!);
   const xKeys = chartXKeys(sweep.axes);
@@ -168,8 +188,16 @@ function SweepResults({ sweep }: { sweep: SavedSweep }) {
   const [selected, setSelected] = useState<string | null>(null);
   const pointId = selected ?? bestId ?? sweep.points[0]?.id ?? null;
   const point = pointId ? findPoint(sweep.points, pointId) : undefined;
-  const [inspect, setInspect] = useState<InspectTarget | null>(null);
   const queries = useQueries(sweep.corpusId);
+  const [inspect, setInspect] = useState<InspectTarget | null>(null);
+  // A linked query opens in the inspector at the best point, once its text is known.
+  useEffect(() => {
+    if (!linked || !pointId) return;
+    const text = (linked.queryId ? queries.data?.get(linked.queryId)?.text : undefined) ?? linked.text;
+    if (linked.queryId && !queries.data) return;
+    if (text) setInspect({ pointId, queryId: linked.queryId && queries.data?.has(linked.queryId) ? linked.queryId : null, text });
+    // Only when the link (or the loaded queries) change, not when another point is picked.
+  }, [linked, queries.data]);
   const rows = winsRows(sweep, measure);
   const deltas = useMemo(() => (pointId ? perQueryDeltas(sweep.evaluation, pointId, measure) : []), [sweep.evaluation, pointId, measure]);
   const [adHoc, setAdHoc] = useState('');

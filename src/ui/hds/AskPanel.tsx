@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { AGENT_METHOD_LABELS, AGENT_METHODS, isValidAnswerList, type AgentMethod } from '../../core/index.ts';
 import { CorpusPicker } from '../shared/CorpusPicker.tsx';
+import { usePageParam } from '../shared/page-links.ts';
 import { useAppStore } from '../shared/app-store.ts';
 import { getCorpusStore } from '../services/stores.ts';
 import { BaselineTimeline } from './BaselineTimeline.tsx';
@@ -36,6 +37,11 @@ export function AskPanel() {
   const picked = useMemo(() => questions.data?.find((q) => q.id === pickedId), [questions.data, pickedId]);
   const questionId = picked && picked.text === draft.trim() ? picked.id : undefined;
   const running = active === 'question';
+  // A link from another page (Search) brings its query as the question (`#/hds?question=…`).
+  const linkedQuestion = usePageParam('question');
+  useEffect(() => {
+    if (linkedQuestion) setDraft(linkedQuestion);
+  }, [linkedQuestion]);
 
   const start = async () => {
     if (!corpusId || !draft.trim()) return;

@@ -20,6 +20,8 @@ import { useQrels, useQueries } from '../shared/corpus-data.ts';
 import { getGqrPool } from '../services/gqr-pool.ts';
 import { getCorpusStore } from '../services/stores.ts';
 import { ClippedText } from '../shared/ClippedText.tsx';
+import { pageHref } from '../shared/page-links.ts';
+import { ResultExplanation } from './ResultExplanation.tsx';
 
 const KINDS: ReadonlyArray<[SearchKind, string]> = [
   ['bm25', 'BM25'],
@@ -49,6 +51,8 @@ export function SearchPage() {
   const [open, setOpen] = useState<SearchHit | null>(null);
   // The GQR refinement asked for from a result: the query, settings and k it was searched with, and the result.
   const [inspect, setInspect] = useState<{ spec: GqrPipelineSpec; query: string; topK: number; docId: string } | null>(null);
+  // The result whose "why" is open: the search it came from and its id.
+  const [why, setWhy] = useState<{ spec: PipelineSpec; query: string; topK: number; docId: string } | null>(null);
   const analyzer = useMemo(() => (corpus ? new Analyzer(corpus.analyzer) : null), [corpus]);
   const pipelines = useSearchSettings();
   const setSpec = useCallback((next: PipelineSpec) => useSearchSettings.getState().setSpec(next), []);
@@ -120,6 +124,7 @@ export function SearchPage() {
             {spec.kind === 'gqr' ? ` · GQR pool ${poolText(topK, spec)}` : ''}
           </p>
           {ofTheSet && <QueryMetrics queryId={ofTheSet.id} qrels={qrels.data} ranking={results.data.hits} topK={topK} />}
+          <QueryElsewhere queryId={ofTheSet?.id ?? null} text={query.trim()} />
           {results.data.models.length > 0 && (
             <p className="meta" data-testid="search-models">
               Embedding model: {results.data.models.join('; ')}
@@ -135,6 +140,17 @@ export function SearchPage() {
                   {hit.id} · score {hit.score.toFixed(4)}
                 </span>{' '}
                 {ofTheSet && <JudgementMark judgements={qrels.data?.get(ofTheSet.id) ?? new Map()} docId={hit.id} />}
+                {' '}
+                <button
+                  type="button"
+                  className="link"
+                  aria-expanded={why?.docId === hit.id}
+                  aria-label={`Why ${hit.id} ranks here`}
+                  onClick={() => setWhy(why?.docId === hit.id ? null : { spec, query, topK, docId: hit.id })}
+                  title="Per-term BM25 contributions, the dense score and the fusion or GQR arithmetic behind this score"
+                >
+                  Why?
+                </button>
                 {spec.kind === 'gqr' && corpusId && (
                   <>
                     {' '}
@@ -148,12 +164,13 @@ export function SearchPage() {
                     <Highlighted segments={highlightSegments(snippet(hit.document.text), hit.terms, analyzer)} />
                   </p>
                 )}
+                {why?.docId === hit.id && corpusId && <WhyBox corpusId={corpusId} target={why} shownScore={hit.score} onClose={() => setWhy(null)} />}
+                {inspect?.docId === hit.id && corpusId && <SearchInspector corpusId={corpusId} target={inspect} onClose={() => setInspect(null)} />}
               </li>
             ))}
           </ol>
         </>
       )}
-      {inspect && corpusId && <SearchInspector corpusId={corpusId} target={inspect} onClose={() => setInspect(null)} />}
       {open?.document && analyzer && <DocumentViewer document={open.document} terms={open.terms} analyzer={analyzer} onClose={() => setOpen(null)} />}
     </section>
   );
@@ -193,7 +210,8 @@ function SearchInspector({ corpusId, target, onClose }: { corpusId: string; targ
   const rank = inspection.data ? inspection.data.result.results.findIndex((d) => d.id === target.docId) : -1;
   const heading = `How GQR refined “${target.query}”${rank >= 0 ? ` — ${target.docId} is result ${rank + 1}` : ''}`;
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.scrollIntoView({ block: 'start' }), [target]);
+  // Opened inside the clicked result: bring that result (and the inspector under it) into view.
+  useEffect(() => (box.current?.closest('li') ?? box.current)?.scrollIntoView({ block: 'start' }), [target]);
   return (
     <div className="search-inspector" ref={box}>
       <div className="row spread">
@@ -210,5 +228,56 @@ function SearchInspector({ corpusId, target, onClose }: { corpusId: string; targ
       {!inspection.data && !inspection.isError && <p role="status">Inspecting “{target.query}”…</p>}
       {inspection.data && <QueryInspector inspection={inspection.data.result} documents={inspection.data.documents} judgements={judgements} heading={heading} />}
     </div>
+  );
+}
+
+/** Why one result ranked where it did, computed by the retrieval worker over the same pipeline. */
+function WhyBox({ corpusId, target, shownScore, onClose }: { corpusId: string; target: { spec: PipelineSpec; query: string; topK: number; docId: string }; shownScore: number; onClose: () => void }) {
+  const explanation = useQuery({
+    queryKey: ['search-explain', corpusId, target.spec, target.query, target.topK, target.docId],
+    staleTime: Infinity,
+    queryFn: () => getRetrievalWorker().explain(corpusId, { spec: target.spec, query: target.query, k: target.topK, docId: target.docId }),
+  });
+  return (
+    <div className="search-why" aria-label={`Why ${target.docId} ranks here`} role="region">
+      <div className="row spread">
+        <strong>Why {target.docId} ranks here</strong>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {explanation.isError && (
+        <p className="error" role="alert">
+          Could not explain this result: {errorMessage(explanation.error)}
+        </p>
+      )}
+      {!explanation.data && !explanation.isError && <p role="status">Explaining…</p>}
+      {explanation.data && <ResultExplanation why={explanation.data} shownScore={shownScore} />}
+    </div>
+  );
+}
+
+/** The searched query on the other pages: its per-query comparison, the GQR inspector, Deep search with it as the question. */
+function QueryElsewhere({ queryId, text }: { queryId: string | null; text: string }) {
+  if (!text) return null;
+  return (
+    <nav className="row query-elsewhere" aria-label="Open on other pages">
+      <span className="meta">This query in:</span>
+      {queryId ? (
+        <a href={pageHref('compare', { query: queryId })} title={`Compare runs on ${queryId}: its per-query values and both rankings`}>
+          Compare
+        </a>
+      ) : (
+        <span className="meta" title="Compare works on the queries of the set">
+          Compare (queries of the set only)
+        </span>
+      )}
+      <a href={pageHref('gqr', { query: queryId ?? undefined, text })} title="Inspect how GQR refines this query">
+        GQR inspector
+      </a>
+      <a href={pageHref('hds', { question: text })} title="Ask Deep search this as the question">
+        Deep search
+      </a>
+    </nav>
   );
 }
