@@ -8,6 +8,7 @@ import {
   tableFeatures,
   useTable,
   type Row,
+  type RowData,
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -91,7 +92,7 @@ const KIND_CLASS: Record<ColumnKind, string> = { text: 'text', number: 'num', no
  * One table for the workbench's lists: sortable columns (a header click, `aria-sort` on the header), a filter box,
  * a sticky header, cells that never split a number or a word, and long lists rendered only where they are seen.
  */
-export function DataTable<T>({
+export function DataTable<T extends RowData>({
   label,
   className,
   columns,
