@@ -1,10 +1,46 @@
 import { comparisonCsv, SIGNIFICANCE_LEVELS, significanceMark, type RunComparison, type RunSummary } from '../../core/index.ts';
+import { DataTable, type DataColumn } from '../shared/DataTable.tsx';
 import { downloadText, safeFileName } from '../shared/download.ts';
 import { deltaClass, formatDelta, formatMeasure, formatP } from './number-format.ts';
 
 /** Means, deltas, wins/ties/losses and p-values of every compared run and measure, with a CSV download. */
 export function ComparisonTable({ comparison, baseline, names }: { comparison: RunComparison; baseline: RunSummary; names: Record<string, string> }) {
   const queryCount = comparison.queryIds.length;
+  const rows = comparison.rows.map((row, i) => ({ ...row, firstOfRun: i === 0 || comparison.rows[i - 1]!.run !== row.run }));
+  const columns: DataColumn<(typeof rows)[number]>[] = [
+    { id: 'run', header: 'Run', sortable: false, value: (r) => names[r.run] ?? r.run, render: (r) => (r.firstOfRun ? (names[r.run] ?? r.run) : '') },
+    { id: 'measure', header: 'Measure', kind: 'nowrap', sortable: false, value: (r) => r.measure },
+    {
+      id: 'mean',
+      header: 'Mean',
+      kind: 'number',
+      sortable: false,
+      value: (r) => r.mean,
+      render: (r) => {
+        const mark = significanceMark(r.pValue);
+        return (
+          <>
+            {formatMeasure(r.mean)}
+            <span className="mark" aria-label={mark ? `significant at p < ${mark === '‡' ? '0.01' : '0.05'}` : undefined}>
+              {mark}
+            </span>
+          </>
+        );
+      },
+    },
+    { id: 'baseline', header: 'Baseline', kind: 'number', sortable: false, value: (r) => r.baselineMean, render: (r) => formatMeasure(r.baselineMean) },
+    { id: 'delta', header: 'Δ', kind: 'number', sortable: false, value: (r) => r.delta, render: (r) => formatDelta(r.delta), cellProps: (r) => ({ className: deltaClass(r.delta) }) },
+    {
+      id: 'wtl',
+      header: 'W / T / L',
+      headerTitle: 'queries where the run is better / equal / worse',
+      kind: 'number',
+      sortable: false,
+      render: (r) => `${r.wins} / ${r.ties} / ${r.losses}`,
+    },
+    { id: 'p', header: 'p', kind: 'number', sortable: false, value: (r) => r.pValue, render: (r) => formatP(r.pValue), cellProps: () => ({ 'data-testid': 'p-value' }) },
+  ];
+  const rowProps = (r: (typeof rows)[number]) => ({ className: r.firstOfRun ? 'group-start' : undefined, 'data-testid': 'comparison-row' });
   return (
     <section className="panel" aria-label="Comparison">
       <div className="row spread">
@@ -22,49 +58,7 @@ export function ComparisonTable({ comparison, baseline, names }: { comparison: R
           Download CSV
         </button>
       </div>
-      <div className="table-scroll">
-        <table className="compact comparison-table" aria-label="Comparison table">
-          <thead>
-            <tr>
-              <th>Run</th>
-              <th>Measure</th>
-              <th className="num">Mean</th>
-              <th className="num">Baseline</th>
-              <th className="num">Δ</th>
-              <th className="num" title="queries where the run is better / equal / worse">
-                W / T / L
-              </th>
-              <th className="num">p</th>
-            </tr>
-          </thead>
-          <tbody>
-            {comparison.rows.map((row, i) => {
-              const mark = significanceMark(row.pValue);
-              const firstOfRun = i === 0 || comparison.rows[i - 1]!.run !== row.run;
-              return (
-                <tr key={`${row.run}/${row.measure}`} className={firstOfRun ? 'group-start' : undefined} data-testid="comparison-row">
-                  <td>{firstOfRun ? names[row.run] ?? row.run : ''}</td>
-                  <td>{row.measure}</td>
-                  <td className="num">
-                    {formatMeasure(row.mean)}
-                    <span className="mark" aria-label={mark ? `significant at p < ${mark === '‡' ? '0.01' : '0.05'}` : undefined}>
-                      {mark}
-                    </span>
-                  </td>
-                  <td className="num">{formatMeasure(row.baselineMean)}</td>
-                  <td className={`num ${deltaClass(row.delta)}`}>{formatDelta(row.delta)}</td>
-                  <td className="num">
-                    {row.wins} / {row.ties} / {row.losses}
-                  </td>
-                  <td className="num" data-testid="p-value">
-                    {formatP(row.pValue)}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable label="Comparison table" className="comparison-table" columns={columns} rows={rows} rowKey={(r) => `${r.run}/${r.measure}`} rowProps={rowProps} />
       <p className="hint legend" data-testid="significance-legend">
         {SIGNIFICANCE_LEVELS.slice()
           .reverse()

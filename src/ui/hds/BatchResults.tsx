@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { AGENT_METHOD_LABELS, FAILURE_CLASSES, failureClassesOf, type BatchItem, type FailureClass, type SavedBatchRun } from '../../core/index.ts';
+import { DataTable, type DataColumn } from '../shared/DataTable.tsx';
 import { useReveal } from '../shared/use-reveal.ts';
 import { BaselineTimeline } from './BaselineTimeline.tsx';
 import { OpenDocument } from './OpenDocument.tsx';
@@ -12,14 +13,75 @@ import { ms } from './TimingBars.tsx';
 export function BatchResults({ batch }: { batch: SavedBatchRun }) {
   const [open, setOpen] = useState<BatchItem | null>(null);
   const [doc, setDoc] = useState<{ docId: string; query: string } | null>(null);
-  const questions = new Map(batch.questions.map((q) => [q.id, q]));
-  const variants = new Map(batch.variants.map((v) => [v.id, v]));
+  const questions = useMemo(() => new Map(batch.questions.map((q) => [q.id, q])), [batch.questions]);
+  const variants = useMemo(() => new Map(batch.variants.map((v) => [v.id, v])), [batch.variants]);
   const sweep = batch.variants.some((v) => v.sweep);
   const openQuestion = open ? questions.get(open.questionId) : undefined;
   const reveal = useReveal<HTMLElement>(open ? `${open.questionId}\n${open.variantId}` : null);
   const [filter, setFilter] = useState<FailureClass | null>(null);
   const classes = useMemo(() => new Map(batch.items.map((item) => [item, failureClassesOf(item.run)])), [batch.items]);
-  const shown = filter ? batch.items.filter((item) => classes.get(item)?.includes(filter)) : batch.items;
+  const shown = useMemo(() => (filter ? batch.items.filter((item) => classes.get(item)?.includes(filter)) : batch.items), [batch.items, classes, filter]);
+  const columns = useMemo((): DataColumn<BatchItem>[] => {
+    const questionOf = (item: BatchItem) => questions.get(item.questionId);
+    const methodOf = (item: BatchItem) => variants.get(item.variantId)?.label ?? AGENT_METHOD_LABELS[item.run.kind];
+    return [
+      {
+        id: 'question',
+        header: 'question',
+        value: (item) => questionOf(item)?.text ?? item.questionId,
+        cellProps: (item) => ({ className: 'question', title: questionOf(item)?.text }),
+        render: (item) => (
+          <>
+            <span className="clamp">{questionOf(item)?.text ?? item.questionId}</span>
+            <span className="meta">{item.questionId}</span>
+          </>
+        ),
+      },
+      { id: 'method', header: 'method', value: methodOf, maxWidth: '14rem' },
+      {
+        id: 'answer',
+        header: 'answer',
+        maxWidth: '16rem',
+        value: (item) => (item.status === 'failed' ? `failed: ${item.error}` : item.answer || '(none)'),
+        cellProps: () => ({ className: 'answer' }),
+        render: (item) => (
+          <>
+            {item.status === 'failed' ? <span className="error clamp">failed: {item.error}</span> : <span className="clamp">{item.answer || '(none)'}</span>}
+            {item.scoredAnswer !== undefined && item.answerSource === 'extracted' && (
+              <span className="meta" title="No answer marker: this short span was scored (H12)">
+                scored as “{item.scoredAnswer}”
+              </span>
+            )}
+          </>
+        ),
+      },
+      {
+        id: 'gold',
+        header: 'gold',
+        maxWidth: '14rem',
+        value: (item) => questionOf(item)?.answers[0] ?? '',
+        cellProps: () => ({ className: 'answer' }),
+        render: (item) => <span className="clamp">{questionOf(item)?.answers[0] ?? ''}</span>,
+      },
+      { id: 'em', header: 'EM', kind: 'number', value: (item) => item.em, render: (item) => fmt(item.em, 0) },
+      { id: 'f1', header: 'F1', kind: 'number', value: (item) => item.f1, render: (item) => fmt(item.f1, 2) },
+      { id: 'evidence', header: 'evidence recall', kind: 'number', value: (item) => item.evidenceRecall, render: (item) => fmt(item.evidenceRecall, 2) },
+      { id: 'turns', header: 'turns', kind: 'number', value: (item) => item.turns },
+      { id: 'searches', header: 'search calls', kind: 'number', value: (item) => item.searchCalls },
+      { id: 'latency', header: 'latency', kind: 'number', value: (item) => item.latencyMs, render: (item) => ms(item.latencyMs) },
+      { id: 'tokens', header: 'tokens', kind: 'number', value: (item) => item.tokens.totalTokens },
+      {
+        id: 'view',
+        header: '',
+        kind: 'actions',
+        render: (item) => (
+          <button type="button" className="link" onClick={() => setOpen(item)} aria-label={`View ${item.questionId} ${item.variantId}`}>
+            View
+          </button>
+        ),
+      },
+    ];
+  }, [questions, variants]);
   return (
     <div className="batch-results">
       <table className="compact comparison" aria-label="Comparison">
@@ -47,18 +109,18 @@ export function BatchResults({ batch }: { batch: SavedBatchRun }) {
           {batch.aggregates.map((a) => (
             <tr key={a.variantId}>
               <th scope="row">{variants.get(a.variantId)?.label ?? a.variantId}</th>
-              <td>{a.questions}</td>
-              <td>{a.failed}</td>
-              <td>{fmt(a.em)}</td>
-              <td>{fmt(a.f1)}</td>
-              <td>{fmt(a.strictEm ?? null)}</td>
-              <td>{fmt(a.strictF1 ?? null)}</td>
-              <td>{a.extracted ?? '—'}</td>
-              <td>{fmt(a.evidenceRecall)}</td>
-              <td>{a.turns.toFixed(2)}</td>
-              <td>{a.searchCalls.toFixed(2)}</td>
-              <td>{ms(a.latencyMs)}</td>
-              <td>{Math.round(a.tokens)}</td>
+              <td className="num">{a.questions}</td>
+              <td className="num">{a.failed}</td>
+              <td className="num">{fmt(a.em)}</td>
+              <td className="num">{fmt(a.f1)}</td>
+              <td className="num">{fmt(a.strictEm ?? null)}</td>
+              <td className="num">{fmt(a.strictF1 ?? null)}</td>
+              <td className="num">{a.extracted ?? '—'}</td>
+              <td className="num">{fmt(a.evidenceRecall)}</td>
+              <td className="num">{a.turns.toFixed(2)}</td>
+              <td className="num">{a.searchCalls.toFixed(2)}</td>
+              <td className="num">{ms(a.latencyMs)}</td>
+              <td className="num">{Math.round(a.tokens)}</td>
             </tr>
           ))}
         </tbody>
@@ -83,63 +145,16 @@ export function BatchResults({ batch }: { batch: SavedBatchRun }) {
         <summary>
           Per question ({filter ? `${shown.length} of ${batch.items.length}, ${FAILURE_CLASSES.find((c) => c.id === filter)?.label}` : batch.items.length})
         </summary>
-        <div className="table-scroll">
-          <table className="compact per-question" aria-label="Per-question results">
-            <thead>
-              <tr>
-                <th>question</th>
-                <th>method</th>
-                <th>answer</th>
-                <th>gold</th>
-                <th>EM</th>
-                <th>F1</th>
-                <th>evidence recall</th>
-                <th>turns</th>
-                <th>search calls</th>
-                <th>latency</th>
-                <th>tokens</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((item) => {
-                const q = questions.get(item.questionId);
-                return (
-                  <tr key={`${item.questionId}-${item.variantId}`} className={item.status === 'failed' ? 'failed' : undefined}>
-                    <td className="question" title={q?.text}>
-                      <span className="clamp">{q?.text ?? item.questionId}</span>
-                      <span className="meta">{item.questionId}</span>
-                    </td>
-                    <td>{variants.get(item.variantId)?.label ?? AGENT_METHOD_LABELS[item.run.kind]}</td>
-                    <td className="answer">
-                      {item.status === 'failed' ? <span className="error clamp">failed: {item.error}</span> : <span className="clamp">{item.answer || '(none)'}</span>}
-                      {item.scoredAnswer !== undefined && item.answerSource === 'extracted' && (
-                        <span className="meta" title="No answer marker: this short span was scored (H12)">
-                          scored as “{item.scoredAnswer}”
-                        </span>
-                      )}
-                    </td>
-                    <td className="answer">
-                      <span className="clamp">{q?.answers[0] ?? ''}</span>
-                    </td>
-                    <td>{fmt(item.em, 0)}</td>
-                    <td>{fmt(item.f1, 2)}</td>
-                    <td>{fmt(item.evidenceRecall, 2)}</td>
-                    <td>{item.turns}</td>
-                    <td>{item.searchCalls}</td>
-                    <td>{ms(item.latencyMs)}</td>
-                    <td>{item.tokens.totalTokens}</td>
-                    <td>
-                      <button type="button" className="link" onClick={() => setOpen(item)} aria-label={`View ${item.questionId} ${item.variantId}`}>
-                        View
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Per-question results"
+          className="per-question"
+          columns={columns}
+          rows={shown}
+          rowKey={(item) => `${item.questionId}-${item.variantId}`}
+          rowProps={(item) => ({ className: item.status === 'failed' ? 'failed' : undefined })}
+          filterLabel="Filter questions"
+          scrollClassName="tall"
+        />
       </details>
 
       {open && (

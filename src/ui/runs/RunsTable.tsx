@@ -17,6 +17,9 @@ import { useDeleteRuns, useRenameRun } from '../shared/runs.ts';
 import { downloadText, safeFileName } from '../shared/download.ts';
 import { RunFilterBox, useRunGroups, type ShownRunGroup } from '../shared/RunFilterBox.tsx';
 import { runRecipeText } from '../shared/recipes.ts';
+import { DataTable, type DataColumn } from '../shared/DataTable.tsx';
+
+const byDate = (a: RunSummary, b: RunSummary) => a.createdAt - b.createdAt;
 
 /** The measures shown as columns: those of the runs, in first-seen order. */
 export function measureColumns(runs: readonly RunSummary[]): string[] {
@@ -57,6 +60,8 @@ export function RunsTable({
   const [anchor, setAnchor] = useState<string | null>(null);
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const removeMany = useDeleteRuns();
+  const rename = useRenameRun();
+  const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
 
   const shownSelected = listing.shown.filter((id) => checked.has(id));
   const allShown = selectionState(listing.shown, checked);
@@ -102,6 +107,126 @@ export function RunsTable({
     return `${formatCount(ids.length)} run(s)${whole.length > 0 ? `, including the whole sweep${whole.length > 1 ? 's' : ''} ${whole.map((g) => `“${g.title}”`).join(', ')}` : ''}`;
   };
 
+  const save = () => {
+    if (!editing) return;
+    const run = runs.find((r) => r.id === editing.id);
+    if (!run) return setEditing(null);
+    rename.mutate({ id: run.id, name: editing.name, corpusId: run.corpusId }, { onSuccess: () => setEditing(null) });
+  };
+
+  const columns: DataColumn<RunSummary>[] = [
+    {
+      id: 'selected',
+      header: '',
+      headerLabel: 'Selected',
+      kind: 'actions',
+      render: (run) => (
+        <input
+          type="checkbox"
+          aria-label={`Select “${run.name}”`}
+          checked={checked.has(run.id)}
+          onChange={() => {}}
+          onClick={(e) => toggleRun(run.id, e.currentTarget.checked, e.shiftKey)}
+          title="Shift-click selects every run from the last one clicked"
+        />
+      ),
+    },
+    {
+      id: 'name',
+      header: 'Name',
+      value: (run) => run.name,
+      maxWidth: '20rem',
+      render: (run) => (
+        <>
+          {editing?.id !== run.id ? (
+            <button type="button" className="link" onClick={() => onSelect(run.id === selectedId ? null : run.id)} aria-expanded={run.id === selectedId} title="Show the run’s details">
+              {run.name}
+            </button>
+          ) : (
+            <form
+              className="row"
+              onSubmit={(e) => {
+                e.preventDefault();
+                save();
+              }}
+            >
+              <input type="text" value={editing.name} aria-label="New run name" autoFocus onChange={(e) => setEditing({ id: run.id, name: e.target.value })} />
+              <button type="submit">Save</button>
+              <button type="button" onClick={() => setEditing(null)}>
+                Cancel
+              </button>
+            </form>
+          )}
+          {run.imported && (
+            <span className="meta import-mark" data-testid="import-mark">
+              {' '}
+              {describeImportMark(run.imported, (ms) => new Date(ms).toLocaleString())}
+            </span>
+          )}
+          {rename.isError && editing?.id === run.id && <span className="error"> {errorMessage(rename.error)}</span>}
+        </>
+      ),
+    },
+    {
+      id: 'pipeline',
+      header: 'Pipeline',
+      value: (run) => describeRunPipeline(run.pipeline),
+      maxWidth: '22rem',
+      render: (run) => {
+        const pool = runPoolText(run);
+        return (
+          <>
+            {describeRunPipeline(run.pipeline)}
+            {pool && (
+              <span className="meta" data-testid="run-pool">
+                {' '}
+                · {pool}
+              </span>
+            )}
+          </>
+        );
+      },
+    },
+    { id: 'date', header: 'Date', kind: 'nowrap', descFirst: true, value: (run) => run.createdAt, render: (run) => new Date(run.createdAt).toLocaleString() },
+    { id: 'k', header: 'k', kind: 'number', value: (run) => run.k },
+    ...measures.map(
+      (m): DataColumn<RunSummary> => ({
+        id: `measure:${m}`,
+        header: m,
+        kind: 'number',
+        value: (run) => (run.metrics && m in run.metrics.aggregate ? run.metrics.aggregate[m]! : null),
+        render: (run) => (run.metrics && m in run.metrics.aggregate ? run.metrics.aggregate[m]!.toFixed(4) : '—'),
+        cellProps: () => ({ 'data-measure': m }),
+      }),
+    ),
+    {
+      id: 'actions',
+      header: 'Actions',
+      kind: 'actions',
+      render: (run) => (
+        <>
+          <button type="button" onClick={() => setEditing({ id: run.id, name: run.name })} disabled={editing?.id === run.id}>
+            Rename
+          </button>
+          <button type="button" onClick={() => void exportRun(run, 'trec')} title="Download as a TREC run file">
+            TREC
+          </button>
+          <button type="button" onClick={() => void exportRun(run, 'json')} title="Download as JSON with its configuration and metrics">
+            JSON
+          </button>
+          {run.pipeline.kind !== 'imported' && (
+            <button type="button" onClick={() => void exportRun(run, 'recipe')} title="Download the recipe: pipeline, analyzer, model files, corpus checksums and versions, to make this run again (here, in another browser or with dsw run --recipe)">
+              Recipe
+            </button>
+          )}
+          <button type="button" disabled={removeMany.isPending} onClick={() => deleteRuns([run.id], `the run “${run.name}”`)}>
+            Delete
+          </button>
+        </>
+      ),
+    },
+  ];
+
   return (
     <>
       <RunFilterBox state={listing} label="saved runs" total={runs.length} />
@@ -142,60 +267,40 @@ export function RunsTable({
         </p>
       )}
       {listing.groups.length === 0 && runs.length > 0 && <p className="hint">No run matches the filter.</p>}
-      <div className="table-scroll">
-        <table className="compact runs-table" aria-label="Saved runs">
-          <thead>
-            <tr>
-              <th aria-label="Selected" />
-              <th>Name</th>
-              <th>Pipeline</th>
-              <th>Date</th>
-              <th className="num">k</th>
-              {measures.map((m) => (
-                <th key={m} className="num">
-                  {m}
-                </th>
-              ))}
-              <th>Actions</th>
-            </tr>
-          </thead>
-          {listing.groups.map((group) => (
-            <RunGroupRows
-              key={group.key}
-              group={group}
-              columns={measures.length + 6}
-              collapsed={collapsed.has(group.key)}
-              onToggleCollapsed={() => setCollapsed((c) => setSelected(c, [group.key], !c.has(group.key)))}
-              groupState={selectionState(
-                group.runs.map((r) => r.id),
-                checked,
-              )}
-              onCheckGroup={(on) => setChecked((c) => setSelected(c, group.runs.map((r) => r.id), on))}
-              onDeleteGroup={() => deleteRuns(group.runs.map((r) => r.id), `${describeSelection(group.runs.map((r) => r.id))} of “${group.title}”`)}
-            >
-              {group.runs.map((run) => (
-                <RunRow
-                  key={run.id}
-                  run={run}
-                  measures={measures}
-                  selected={run.id === selectedId}
-                  checked={checked.has(run.id)}
-                  onCheck={(on, shift) => toggleRun(run.id, on, shift)}
-                  onSelect={() => onSelect(run.id === selectedId ? null : run.id)}
-                  onExport={(format) => void exportRun(run, format)}
-                  onDelete={() => deleteRuns([run.id], `the run “${run.name}”`)}
-                  deleting={removeMany.isPending}
-                />
-              ))}
-            </RunGroupRows>
-          ))}
-        </table>
-      </div>
+      <DataTable
+        label="Saved runs"
+        className="runs-table"
+        columns={columns}
+        rows={runs}
+        rowKey={(run) => run.id}
+        rowProps={(run) => ({ className: run.id === selectedId ? 'selected' : undefined, 'data-testid': 'run-row' })}
+        tieBreak={byDate}
+        groups={listing.groups.map((group) => {
+          const ids = group.runs.map((r) => r.id);
+          return {
+            key: group.key,
+            rowKeys: ids,
+            collapsed: collapsed.has(group.key),
+            props: { 'data-testid': 'run-group', 'data-group': group.kind },
+            heading: (
+              <RunGroupHeading
+                group={group}
+                columns={columns.length}
+                collapsed={collapsed.has(group.key)}
+                onToggleCollapsed={() => setCollapsed((c) => setSelected(c, [group.key], !c.has(group.key)))}
+                groupState={selectionState(ids, checked)}
+                onCheckGroup={(on) => setChecked((c) => setSelected(c, ids, on))}
+                onDeleteGroup={() => deleteRuns(ids, `${describeSelection(ids)} of “${group.title}”`)}
+              />
+            ),
+          };
+        })}
+      />
     </>
   );
 }
 
-function RunGroupRows({
+function RunGroupHeading({
   group,
   columns,
   collapsed,
@@ -203,7 +308,6 @@ function RunGroupRows({
   groupState,
   onCheckGroup,
   onDeleteGroup,
-  children,
 }: {
   group: ShownRunGroup;
   columns: number;
@@ -212,12 +316,10 @@ function RunGroupRows({
   groupState: 'all' | 'some' | 'none';
   onCheckGroup: (on: boolean) => void;
   onDeleteGroup: () => void;
-  children: React.ReactNode;
 }) {
   const count = group.runs.length === group.total ? `${formatCount(group.total)} runs` : `${formatCount(group.runs.length)} of ${formatCount(group.total)} runs shown`;
   return (
-    <tbody data-testid="run-group" data-group={group.kind}>
-      <tr className="group-row">
+    <tr className="group-row">
         <td>
           <input
             type="checkbox"
@@ -254,115 +356,6 @@ function RunGroupRows({
             </button>
           )}
         </td>
-      </tr>
-      {!collapsed && children}
-    </tbody>
-  );
-}
-
-function RunRow({
-  run,
-  measures,
-  selected,
-  checked,
-  onCheck,
-  onSelect,
-  onExport,
-  onDelete,
-  deleting,
-}: {
-  run: RunSummary;
-  measures: string[];
-  selected: boolean;
-  checked: boolean;
-  onCheck: (on: boolean, shift: boolean) => void;
-  onSelect: () => void;
-  onExport: (format: 'trec' | 'json' | 'recipe') => void;
-  onDelete: () => void;
-  deleting: boolean;
-}) {
-  const rename = useRenameRun();
-  const [editing, setEditing] = useState<string | null>(null);
-  const save = () => {
-    if (editing === null) return;
-    rename.mutate({ id: run.id, name: editing, corpusId: run.corpusId }, { onSuccess: () => setEditing(null) });
-  };
-  const pool = runPoolText(run);
-  return (
-    <tr className={selected ? 'selected' : undefined} data-testid="run-row">
-      <td>
-        <input
-          type="checkbox"
-          aria-label={`Select “${run.name}”`}
-          checked={checked}
-          onChange={() => {}}
-          onClick={(e) => onCheck(e.currentTarget.checked, e.shiftKey)}
-          title="Shift-click selects every run from the last one clicked"
-        />
-      </td>
-      <td>
-        {editing === null ? (
-          <button type="button" className="link" onClick={onSelect} aria-expanded={selected} title="Show the run’s details">
-            {run.name}
-          </button>
-        ) : (
-          <form
-            className="row"
-            onSubmit={(e) => {
-              e.preventDefault();
-              save();
-            }}
-          >
-            <input type="text" value={editing} aria-label="New run name" autoFocus onChange={(e) => setEditing(e.target.value)} />
-            <button type="submit">Save</button>
-            <button type="button" onClick={() => setEditing(null)}>
-              Cancel
-            </button>
-          </form>
-        )}
-        {run.imported && (
-          <span className="meta import-mark" data-testid="import-mark">
-            {' '}
-            {describeImportMark(run.imported, (ms) => new Date(ms).toLocaleString())}
-          </span>
-        )}
-        {rename.isError && editing !== null && <span className="error"> {errorMessage(rename.error)}</span>}
-      </td>
-      <td>
-        {describeRunPipeline(run.pipeline)}
-        {pool && (
-          <span className="meta" data-testid="run-pool">
-            {' '}
-            · {pool}
-          </span>
-        )}
-      </td>
-      <td>{new Date(run.createdAt).toLocaleString()}</td>
-      <td className="num">{run.k}</td>
-      {measures.map((m) => (
-        <td key={m} className="num" data-measure={m}>
-          {run.metrics && m in run.metrics.aggregate ? run.metrics.aggregate[m]!.toFixed(4) : '—'}
-        </td>
-      ))}
-      <td className="actions">
-        <button type="button" onClick={() => setEditing(run.name)} disabled={editing !== null}>
-          Rename
-        </button>
-        <button type="button" onClick={() => onExport('trec')} title="Download as a TREC run file">
-          TREC
-        </button>
-        <button type="button" onClick={() => onExport('json')} title="Download as JSON with its configuration and metrics">
-          JSON
-        </button>
-        {run.pipeline.kind !== 'imported' && (
-          <button type="button" onClick={() => onExport('recipe')} title="Download the recipe: pipeline, analyzer, model files, corpus checksums and versions, to make this run again (here, in another browser or with dsw run --recipe)">
-            Recipe
-          </button>
-        )}
-        <button type="button" disabled={deleting} onClick={onDelete}>
-          Delete
-        </button>
-      </td>
     </tr>
   );
 }
