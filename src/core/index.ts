@@ -367,3 +367,4 @@ export {
   VectorImportError,
   type VectorIssue,
 } from './embedding/vector-import.ts';
+export { encodeSafetensorsMatrix, parseSafetensorsMatrix, SafetensorsError } from './embedding/safetensors.ts';

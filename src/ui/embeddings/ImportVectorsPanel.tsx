@@ -47,11 +47,14 @@ export function ImportVectorsPanel({ corpusId, disabled }: { corpusId: string; d
     <section className="panel" aria-label="Import vectors">
       <h2>Import vectors</h2>
       <p className="hint">
-        Vectors made outside this tab, much faster than embedding here: a sentence-transformers <code>.npy</code> with its ids file (one id per line;
-        without one, rows follow the corpus's order), a <code>.jsonl</code> of <code>{'{"id": …, "vector": […]}'}</code> lines, or a{' '}
-        <code>dsw --vector-cache</code> folder; <code>dsw embed --dataset &lt;folder&gt; --model &lt;model&gt; --out vectors.npy</code> makes one.
-        They are stored as the set of the model chosen above ({modelId || '…'}), which embeds the queries: ids and dimension are checked against the
-        corpus, and a sample of documents re-embedded here must match to cosine 0.999.
+        Vectors made outside this tab, much faster than embedding here (Cranfield's 1,400 documents take minutes with <code>dsw embed</code>, not half an
+        hour in a tab). Files: a <code>.safetensors</code> with one tensor of [documents, dimensions] (F32, F16, BF16 or F64) and its ids as a JSON
+        array in the header's <code>__metadata__.ids</code> (or an ids file picked with it); a sentence-transformers <code>.npy</code> with its ids
+        file (one id per line; without one, rows follow the corpus's order); a <code>.jsonl</code> of <code>{'{"id": …, "vector": […]}'}</code> lines;
+        or a <code>dsw --vector-cache</code> folder. <code>dsw embed --dataset &lt;folder&gt; --model &lt;model&gt; --out vectors.safetensors</code>{' '}
+        makes one. They are stored as the set of the model chosen above ({modelId || '…'}), which embeds the queries: ids and dimension are checked
+        against the corpus, and a sample of documents re-embedded here must match to cosine 0.999, so choose the same weights (dtype), pooling and
+        prefixes they were made with.
       </p>
       <div className="row">
         <label className="button">
