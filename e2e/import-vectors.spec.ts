@@ -1,6 +1,7 @@
-// Vectors made outside the tab (dsw embed, a dsw --vector-cache folder) imported into a browser corpus: checked
-// against the corpus and the model (a sample re-embedded here), stored as an embedding set, and searched.
-import { execFileSync } from 'node:child_process';
+// Vectors made outside the tab (dsw embed, a dsw --vector-cache folder, a dsw serve --model server) imported into a
+// browser corpus: checked against the corpus and the model (a sample re-embedded here), stored as an embedding set,
+// and searched.
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ test.beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-import-vectors-'));
   dsw('embed', '--dataset', 'sample-data/meridian', '--model', 'public/models/tiny-bert', '--out', path.join(dir, 'vectors.npy'));
   dsw('embed', '--dataset', 'sample-data/meridian', '--model', 'public/models/tiny-bert', '--out', path.join(dir, 'vectors.jsonl'));
+  dsw('embed', '--dataset', 'sample-data/meridian', '--model', 'public/models/tiny-bert', '--out', path.join(dir, 'vectors.safetensors'));
 });
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -77,4 +79,70 @@ test('a dsw --vector-cache folder is imported', async ({ page }) => {
   await panel.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(panel.getByTestId('import-done')).toContainText(/Imported 168 vectors from [0-9a-f]+\.json \(dsw vector cache\) as tiny-bert/, { timeout: 60_000 });
   await expect(page.getByTestId('embedding-set')).toContainText('168 ✓');
+});
+
+test('a .safetensors made by dsw embed carries its ids in its header and is imported alone', async ({ page }) => {
+  await openEmbeddings(page);
+  const panel = page.getByRole('region', { name: 'Import vectors' });
+  await expect(panel).toContainText('__metadata__.ids');
+  await panel.getByLabel('Choose vector files').setInputFiles(path.join(dir, 'vectors.safetensors'));
+  await panel.getByRole('button', { name: 'Import', exact: true }).click();
+  const done = panel.getByTestId('import-done');
+  await expect(done).toContainText('Imported 168 vectors from vectors.safetensors (ids in its header) as tiny-bert', { timeout: 60_000 });
+  await expect(done).toContainText(/lowest cosine (0\.999\d|1\.0000)\./);
+  await expect(page.getByTestId('embedding-set')).toContainText('168 ✓');
+});
+
+test('vectors embedded by a dsw serve --model server: batches with progress, the sample checked, stored and searched', async ({ page, baseURL }) => {
+  // Another dataset on the server: only its model matters, the corpus's texts are sent.
+  const serve = spawn(
+    process.execPath,
+    [path.join(root, 'bin/dsw.mjs'), 'serve', '--dataset', 'e2e/fixtures/tiny-beir', '--model', 'public/models/tiny-bert', '--port', '0', '--allow-origin', new URL(baseURL!).origin],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  try {
+    let stderr = '';
+    serve.stderr!.on('data', (chunk) => (stderr += chunk));
+    const server = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`dsw serve did not start in 60 s: ${stderr}`)), 60_000);
+      serve.stdout!.on('data', (chunk) => {
+        const url = /on (http:\/\/127\.0\.0\.1:\d+)\/api\/v1\//.exec(String(chunk))?.[1];
+        if (url) {
+          clearTimeout(timer);
+          resolve(url);
+        }
+      });
+      serve.once('exit', (code) => reject(new Error(`dsw serve exited with ${code}: ${stderr}`)));
+    });
+    await openEmbeddings(page);
+    const panel = page.getByRole('region', { name: 'Import vectors' });
+    await expect(panel).toContainText('dsw serve --dataset <folder> --model <model> --allow-origin');
+    await panel.getByLabel('Server address').fill(server);
+    await panel.getByRole('button', { name: 'Embed on the server' }).click();
+    await expect(panel.getByTestId('import-progress')).toContainText(/Embedding on the server: [\d,]+ of 168 documents|Loading|Asking/);
+    const done = panel.getByTestId('import-done');
+    await expect(done).toContainText(`Imported 168 vectors from dsw serve at ${server} as tiny-bert`, { timeout: 60_000 });
+    await expect(done).toContainText(/Checked 8 documents re-embedded here: lowest cosine (0\.999\d|1\.0000)\./);
+    const set = page.getByTestId('embedding-set');
+    await expect(set).toContainText('168 ✓');
+    await expect(set).toContainText(`dsw serve at ${server} (tiny-bert)`);
+    // Every document went to the server (8 to check first, the rest in batches).
+    expect(stderr.split('\n').filter((l) => l.includes('/embed') && l.includes('"status":200')).length).toBeGreaterThanOrEqual(2);
+
+    await set.getByRole('button', { name: 'Search' }).click();
+    await page.getByLabel('Query').fill('lighthouse keeper');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Results' }).getByRole('listitem')).toHaveCount(10);
+  } finally {
+    serve.kill('SIGTERM');
+  }
+});
+
+test('a server address where nothing listens is explained, and nothing is stored', async ({ page }) => {
+  await openEmbeddings(page);
+  const panel = page.getByRole('region', { name: 'Import vectors' });
+  await panel.getByLabel('Server address').fill('http://127.0.0.1:9');
+  await panel.getByRole('button', { name: 'Embed on the server' }).click();
+  await expect(panel.getByTestId('import-error')).toContainText('Cannot reach the workbench server at http://127.0.0.1:9');
+  await expect(page.getByText('None yet.')).toBeVisible();
 });

@@ -228,7 +228,7 @@ export async function embedDataset(
   params: Record<string, ParamValue>,
   io: CliIo,
   models: ModelOptions,
-): Promise<{ modelKey: string; index: DenseIndex; set: EmbeddingSetRecord; runtime: Readonly<Record<string, string>>; modelFiles?: ModelFileHash[] }> {
+): Promise<{ modelKey: string; index: DenseIndex; set: EmbeddingSetRecord; embedder: Embedder; runtime: Readonly<Record<string, string>>; modelFiles?: ModelFileHash[] }> {
   const { embedder, source } = await loadCliEmbedder(params, io, models);
   const tokens = 'tokens' in params ? expectBoolean('tokens', params.tokens) : params.searchMode === 'multi';
   const started = performance.now();
@@ -264,13 +264,13 @@ export async function embedDataset(
   });
   if (fromCache) {
     io.err(`Read ${set.rowsDone} document vectors of ${embedder.info.modelId} from the vector cache (${path.join(cacheDir!, cacheKey!)}.f32)\n`);
-    return { modelKey: set.modelKey, index, set, runtime: embedder.runtime, modelFiles: embedder.modelFiles };
+    return { modelKey: set.modelKey, index, set, embedder, runtime: embedder.runtime, modelFiles: embedder.modelFiles };
   }
   io.err(
     `Embedded ${set.rowsDone} documents with ${embedder.info.modelId} (${embedder.info.dimensions} dims, onnxruntime-node) in ` +
       `${((performance.now() - started) / 1000).toFixed(2)} s\n`,
   );
-  return { modelKey: set.modelKey, set, index, runtime: embedder.runtime, modelFiles: set.modelFiles };
+  return { modelKey: set.modelKey, set, index, embedder, runtime: embedder.runtime, modelFiles: set.modelFiles };
 }
 
 /** Builds the retriever a `--pipeline` names, from the loaded dataset and the `--param`s. */

@@ -334,7 +334,7 @@ export {
   preparedFromJson,
   type ServedCorpusInfo,
 } from './remote/serve-protocol.ts';
-export { createServeHandler, hostProblem, type ServedCorporaState, type ServedCorpus, type ServeResponse } from './remote/serve-handler.ts';
+export { createServeHandler, hostProblem, type PassageEmbedder, type ServedCorporaState, type ServedCorpus, type ServeResponse } from './remote/serve-handler.ts';
 export { WorkbenchServerClient, normalizeServerUrl } from './remote/server-client.ts';
 export {
   RemoteAwareCorpusStore,
@@ -373,3 +373,5 @@ export {
   VectorImportError,
   type VectorIssue,
 } from './embedding/vector-import.ts';
+export { embedThroughServer, serverEmbeddingModel, type ServerEmbedded, type ServerEmbeddingModel } from './embedding/server-vectors.ts';
+export { encodeSafetensorsMatrix, parseSafetensorsMatrix, SafetensorsError } from './embedding/safetensors.ts';

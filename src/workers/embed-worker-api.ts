@@ -57,6 +57,18 @@ export interface VectorImportRequest {
   files: PickedFile[];
 }
 
+/** Vectors to fetch from a workbench server (`dsw serve --model`) for a corpus of this browser. */
+export interface ServerVectorImportRequest {
+  corpusId: string;
+  /** The model chosen here: it embeds the queries and re-embeds the sample; the server's must agree with it. */
+  model: ModelSettings;
+  /** e.g. http://127.0.0.1:8790 */
+  server: string;
+  token?: string;
+  /** Documents per request (default 32). */
+  batchSize?: number;
+}
+
 /** What an import stored and checked. */
 export interface VectorImportReport {
   set: EmbeddingSetRecord;
@@ -95,6 +107,12 @@ export interface EmbedWorkerApi {
    * here must match to cosine 0.999. Rejects with words naming the file and the problem; nothing is stored then.
    */
   importVectors(request: VectorImportRequest, onEvent: (event: EmbedEvent) => void, abortPort?: MessagePort): Promise<VectorImportReport>;
+  /**
+   * Embeds the corpus's documents on a workbench server (`dsw serve --model`, its `embed` endpoint, in batches;
+   * `progress` events) and stores them as the corpus's set of `model`. A sample is embedded there first and
+   * re-embedded here (cosine 0.999), before the rest is sent. `abortPort` cancels between batches; nothing is stored then.
+   */
+  importFromServer(request: ServerVectorImportRequest, onEvent: (event: EmbedEvent) => void, abortPort?: MessagePort): Promise<VectorImportReport>;
   /** Keeps a picked model folder in this browser; its name is the model id to use with location `folder`. */
   storeModelFolder(files: PickedFile[]): Promise<StoredModelFolder>;
   /** Model folders kept in this browser. */

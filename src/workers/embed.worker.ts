@@ -4,7 +4,10 @@ import {
   abortError,
   alignToCorpus,
   cosine,
+  embedThroughServer,
   readVectorFiles,
+  serverEmbeddingModel,
+  WorkbenchServerClient,
   sampleRows,
   storeImportedVectors,
   VectorImportError,
@@ -21,7 +24,7 @@ import {
 } from '../core/index.ts';
 import { signalOfPort } from './abort-bridge.ts';
 import { loadBrowserEmbedder, settingsKey, type LoadedEmbedder } from './browser-embedder.ts';
-import type { EmbedEvent, EmbedRequest, EmbedWorkerApi, ModelSettings } from './embed-worker-api.ts';
+import type { EmbedEvent, EmbedRequest, EmbedWorkerApi, ModelSettings, VectorImportReport } from './embed-worker-api.ts';
 import { exposeInWorker } from './expose.ts';
 import { listModelFolders, removeModelFolder, storeModelFolder } from './model-files.ts';
 import { idbWorkerStores, type WorkerStores } from './worker-stores.ts';
@@ -51,6 +54,47 @@ export function createEmbedWorkerApi(stores: Pick<WorkerStores, 'corpora' | 'vec
       void previous?.then(({ embedder }) => embedder.dispose()).catch(() => {});
     }
     return loaded!.model;
+  }
+
+  /** The corpus's documents in stored order (the order a set's rows take). */
+  async function corpusDocuments(corpusId: string, signal: AbortSignal | undefined): Promise<CorpusDocument[]> {
+    const corpora = await stores.corpora();
+    const corpus = await corpora.getCorpus(corpusId);
+    if (!corpus || corpus.status !== 'ready') throw new Error(`Corpus ${corpusId} is not stored (it may have been deleted).`);
+    if (corpus.remote) throw new Error(`This corpus is served by ${corpus.remote.server}: its vectors live there.`);
+    const docs: CorpusDocument[] = [];
+    for (let after: string | undefined; ; ) {
+      const page = await corpora.listDocuments(corpusId, { after, limit: 4096 });
+      if (page.length === 0) break;
+      docs.push(...page);
+      after = page[page.length - 1]!.id;
+      throwIfAborted(signal);
+    }
+    return docs;
+  }
+
+  /** Re-embeds the sample rows here; each vector made elsewhere must be at cosine ≥ IMPORT_MIN_COSINE to its own. */
+  async function checkSample(
+    embedder: LoadedEmbedder['embedder'],
+    docs: readonly CorpusDocument[],
+    sample: readonly number[],
+    vectorOf: (row: number, i: number) => Float32Array,
+    source: string,
+  ): Promise<VectorImportReport['checked']> {
+    const dims = embedder.info.dimensions;
+    const fresh = await embedder.embedTexts(sample.map((r) => documentText(docs[r]!)), 'passage');
+    let worst = { cosine: 1, id: '' };
+    sample.forEach((r, i) => {
+      const c = cosine(vectorOf(r, i), fresh.subarray(i * dims, (i + 1) * dims));
+      if (!(c >= worst.cosine)) worst = { cosine: c, id: docs[r]!.id };
+    });
+    if (!(worst.cosine >= IMPORT_MIN_COSINE)) {
+      throw new VectorImportError(
+        `${source}: the vector of ${worst.id} has cosine ${worst.cosine.toFixed(4)} to ${describeEmbeddingModel(embedder.info)} embedding it here (needs ≥ ${IMPORT_MIN_COSINE}, ${sample.length} documents checked). ` +
+          'Were they made with another model, weights (dtype), pooling, prefix or token limit? Nothing was stored.',
+      );
+    }
+    return { documents: sample.length, worstCosine: worst.cosine };
   }
 
   return {
@@ -98,21 +142,9 @@ export function createEmbedWorkerApi(stores: Pick<WorkerStores, 'corpora' | 'vec
 
     async importVectors(request, onEvent, abortPort) {
       const signal = signalOfPort(abortPort);
-      const corpora = await stores.corpora();
-      const corpus = await corpora.getCorpus(request.corpusId);
-      if (!corpus || corpus.status !== 'ready') throw new Error(`Corpus ${request.corpusId} is not stored (it may have been deleted).`);
-      if (corpus.remote) throw new Error(`This corpus is served by ${corpus.remote.server}: its vectors live there.`);
+      const docs = await corpusDocuments(request.corpusId, signal);
       const files = await Promise.all(request.files.map(async ({ file, path }) => ({ path, bytes: new Uint8Array(await file.arrayBuffer()) })));
       const imported = readVectorFiles(files);
-      // The corpus's documents in stored order (the order a set's rows take).
-      const docs: CorpusDocument[] = [];
-      for (let after: string | undefined; ; ) {
-        const page = await corpora.listDocuments(request.corpusId, { after, limit: 4096 });
-        if (page.length === 0) break;
-        docs.push(...page);
-        after = page[page.length - 1]!.id;
-        throwIfAborted(signal);
-      }
       const ids = docs.map((d) => d.id);
       const { embedder, device } = await model({ corpusId: request.corpusId, model: request.model, batchSize: 8, tokens: false }, onEvent);
       throwIfAborted(signal);
@@ -122,18 +154,7 @@ export function createEmbedWorkerApi(stores: Pick<WorkerStores, 'corpora' | 'vec
       }
       const { rows, issues } = alignToCorpus(imported, ids);
       const sample = sampleRows(docs.length, IMPORT_CHECK_SAMPLE);
-      const fresh = await embedder.embedTexts(sample.map((r) => documentText(docs[r]!)), 'passage');
-      let worst = { cosine: 1, id: '' };
-      sample.forEach((r, i) => {
-        const c = cosine(rows.subarray(r * info.dimensions, (r + 1) * info.dimensions), fresh.subarray(i * info.dimensions, (i + 1) * info.dimensions));
-        if (c < worst.cosine) worst = { cosine: c, id: ids[r]! };
-      });
-      if (!(worst.cosine >= IMPORT_MIN_COSINE)) {
-        throw new VectorImportError(
-          `${imported.source}: the vector of ${worst.id} has cosine ${worst.cosine.toFixed(4)} to ${describeEmbeddingModel(info)} embedding it here (needs ≥ ${IMPORT_MIN_COSINE}, ${sample.length} documents checked). ` +
-            'Were they made with another model, weights (dtype), pooling, prefix or token limit? Nothing was stored.',
-        );
-      }
+      const checked = await checkSample(embedder, docs, sample, (r) => rows.subarray(r * info.dimensions, (r + 1) * info.dimensions), imported.source);
       throwIfAborted(signal);
       const set = await storeImportedVectors(await stores.vectors(), {
         corpusId: request.corpusId,
@@ -145,7 +166,55 @@ export function createEmbedWorkerApi(stores: Pick<WorkerStores, 'corpora' | 'vec
         corpusIds: ids,
         rows,
       });
-      return { set, source: imported.source, issues, checked: { documents: sample.length, worstCosine: worst.cosine } };
+      return { set, source: imported.source, issues, checked };
+    },
+
+    async importFromServer(request, onEvent, abortPort) {
+      const signal = signalOfPort(abortPort);
+      const client = new WorkbenchServerClient({ server: request.server, token: request.token });
+      const source = `dsw serve at ${client.server}`;
+      const served = await serverEmbeddingModel(client, signal);
+      const docs = await corpusDocuments(request.corpusId, signal);
+      if (docs.length === 0) throw new Error('This corpus has no documents to embed.');
+      const ids = docs.map((d) => d.id);
+      const { embedder, device } = await model({ corpusId: request.corpusId, model: request.model, batchSize: 8, tokens: false }, onEvent);
+      throwIfAborted(signal);
+      const info = embedder.info;
+      const dims = info.dimensions;
+      if (served.model.dimensions !== dims) {
+        throw new VectorImportError(`${source} embeds with ${describeEmbeddingModel(served.model)}: ${served.model.dimensions} dimensions, but ${info.modelId} makes ${dims}; choose the model the server runs.`);
+      }
+      // The sample first: a server running other weights or settings is found before the whole corpus is sent.
+      const sample = sampleRows(docs.length, IMPORT_CHECK_SAMPLE);
+      const first = await embedThroughServer(client, served.servedCorpusId, sample.map((r) => documentText(docs[r]!)), { signal });
+      const checked = await checkSample(embedder, docs, sample, (_, i) => first.values.subarray(i * dims, (i + 1) * dims), `${source} (${describeEmbeddingModel(first.model)})`);
+      const values = new Float32Array(docs.length * dims);
+      sample.forEach((r, i) => values.set(first.values.subarray(i * dims, (i + 1) * dims), r * dims));
+      const inSample = new Set(sample);
+      const rest = docs.map((_, r) => r).filter((r) => !inSample.has(r));
+      const started = performance.now();
+      const all =
+        rest.length === 0
+          ? null
+          : await embedThroughServer(client, served.servedCorpusId, rest.map((r) => documentText(docs[r]!)), {
+              batchSize: request.batchSize,
+              signal,
+              onProgress: (p) => onEvent({ kind: 'progress', progress: { ...p, done: p.done + sample.length, total: docs.length, elapsedMs: performance.now() - started } }),
+            });
+      if (all) rest.forEach((r, i) => values.set(all.values.subarray(i * dims, (i + 1) * dims), r * dims));
+      throwIfAborted(signal);
+      const { rows } = alignToCorpus({ source, ids, values, rows: docs.length, dims, issues: [] }, ids);
+      const set = await storeImportedVectors(await stores.vectors(), {
+        corpusId: request.corpusId,
+        model: info,
+        source: request.model.source,
+        maxTokens: embedder.maxTokens,
+        device: `${source} (${served.model.modelId}), checked on ${device}`,
+        ...(embedder.modelFiles ? { modelFiles: embedder.modelFiles } : {}),
+        corpusIds: ids,
+        rows,
+      });
+      return { set, source, issues: [], checked };
     },
 
     storeModelFolder,

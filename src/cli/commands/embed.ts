@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { encodeSafetensorsMatrix } from '../../core/index.ts';
 import { CliError, type CliCommand } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { embedDataset } from '../pipeline-options.ts';
@@ -8,14 +9,17 @@ import { parseParams } from '../params.ts';
 import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-option.ts';
 import { writableTarget } from '../output-file.ts';
 
-export const embedHelp = `Usage: dsw embed --dataset <dir> --model <folder or id> --out <vectors.jsonl|vectors.npy> [--param name=value ...]
+export const embedHelp = `Usage: dsw embed --dataset <dir> --model <folder or id> --out <vectors.safetensors|vectors.npy|vectors.jsonl> [--param name=value ...]
                  [--models-dir <dir>] [--model-host <url>] [--vector-cache <dir>] [--encoding utf-8|latin1]
 
 Embeds every document of a dataset with a model (onnxruntime-node, all cores) and writes the vectors for the app's
 Embeddings → Import vectors, with the same model and settings chosen there (a sample is re-embedded in the tab
 and must match to cosine 0.999).
-  --out       vectors.jsonl: one {"id": …, "vector": […]} line per document; vectors.npy: float32 rows
-              (numpy.load reads it) and vectors.ids.txt beside it, one id per line
+  --out       by its extension: vectors.safetensors: one F32 tensor "embeddings" [documents, dims], the ids
+              as a JSON array in the header's __metadata__.ids and the model in __metadata__.model (one file;
+              safetensors.numpy.load_file reads it); vectors.npy: float32 rows (numpy.load reads it) and
+              vectors.ids.txt beside it, one id per line; vectors.jsonl: one {"id": …, "vector": […]} line per
+              document
   --param     dtype (fp32), pooling (mean|cls), queryPrefix, passagePrefix, maxTokens, batchSize
   --model, --models-dir, --model-host, --vector-cache: as for dsw run
 ${encodingHelp(11)}
@@ -45,9 +49,9 @@ export const embedCommand: CliCommand = async (argv, io) => {
   }
   if (!values.dataset) throw new CliError('dsw embed needs --dataset <dir>');
   if (!values.model) throw new CliError('dsw embed needs --model <model folder or model id>, e.g. --model public/models/tiny-bert');
-  if (!values.out) throw new CliError('dsw embed needs --out <vectors.jsonl or vectors.npy>');
+  if (!values.out) throw new CliError('dsw embed needs --out <vectors.safetensors, vectors.npy or vectors.jsonl>');
   const format = path.extname(values.out).toLowerCase();
-  if (format !== '.jsonl' && format !== '.npy') throw new CliError(`--out ${values.out}: write .jsonl or .npy`);
+  if (format !== '.jsonl' && format !== '.npy' && format !== '.safetensors') throw new CliError(`--out ${values.out}: write .safetensors, .npy or .jsonl`);
   const out = writableTarget(io.cwd, values.out);
   const params = parseParams(values.param);
   const unknown = Object.keys(params).filter((k) => !EMBED_KEYS.includes(k));
@@ -71,6 +75,11 @@ export const embedCommand: CliCommand = async (argv, io) => {
       } finally {
         fs.closeSync(fd);
       }
+    } else if (format === '.safetensors') {
+      const rows = new Float32Array(ids.length * dims);
+      ids.forEach((id, r) => rows.set(matrix.vectorOf(id)!, r * dims));
+      const metadata = { ids: JSON.stringify(ids), model: JSON.stringify(set.model), maxTokens: String(set.maxTokens), format: 'dsw-vectors-1' };
+      fs.writeFileSync(out, encodeSafetensorsMatrix('embeddings', rows, ids.length, dims, metadata));
     } else {
       let header = `{'descr': '<f4', 'fortran_order': False, 'shape': (${ids.length}, ${dims}), }`;
       header += `${' '.repeat(63 - ((10 + header.length) % 64))}\n`;

@@ -161,19 +161,22 @@ async function loadServedCorpus(options: ServeOptions, io: CliIo): Promise<{ cor
   io.err(`Loaded ${dataset.corpus.documentCount} documents, ${dataset.corpus.queryCount} queries in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   const resources: RetrievalResources = { bm25Index: async () => dataset.index };
   const embeddingSets = [];
+  let passageEmbedder: ServedCorpus['passageEmbedder'];
   if (options.model) {
-    const { modelKey, index, set } = await embedDataset(dataset, {}, io, { model: options.model, modelsDir: options.modelsDir, vectorCache: options.vectorCache });
+    const { modelKey, index, set, embedder } = await embedDataset(dataset, {}, io, { model: options.model, modelsDir: options.modelsDir, vectorCache: options.vectorCache });
     resources.denseIndex = async (key) => {
       if (key !== modelKey) throw new Error(`This server has no vectors for model key "${key}"; it has "${modelKey}".`);
       return index;
     };
     embeddingSets.push({ ...set, corpusId: servedId(options.dataset) });
+    passageEmbedder = embedder;
   }
   const record = dataset.corpus;
   const corpus: ServedCorpus = {
     storeId: record.id,
     corpora: dataset.store,
     resources,
+    ...(passageEmbedder ? { passageEmbedder } : {}),
     info: {
       id: servedId(options.dataset),
       name: record.name,

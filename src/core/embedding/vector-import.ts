@@ -1,10 +1,11 @@
-// Document vectors made elsewhere (sentence-transformers `.npy`, `dsw embed`, a `dsw --vector-cache` folder),
+// Document vectors made elsewhere (sentence-transformers `.npy`, `.safetensors`, `dsw embed`, a `dsw --vector-cache` folder),
 // read, matched to a stored corpus and stored as an embedding set like one embedded here.
 import type { EmbeddingSetRecord, VectorStore } from '../storage/vector-store.ts';
 import { defaultChunkRows } from './embed-corpus.ts';
 import type { EmbeddingModelInfo } from './model-info.ts';
 import { embeddingModelKey } from './model-key.ts';
 import type { EmbeddingModelSource } from './model-source.ts';
+import { parseSafetensorsMatrix, SafetensorsError } from './safetensors.ts';
 
 /** One picked file, read whole. */
 export interface VectorFile {
@@ -47,8 +48,9 @@ const ext = (path: string) => /\.([^./]+)$/.exec(base(path))?.[1]?.toLowerCase()
 
 /**
  * Reads picked vector files: a `.npy` (float32 or float64, 2-D) with an optional ids file (`.txt`, one id per
- * line, or a `.json` array), a `.jsonl` of `{"id": …, "vector": […]}` lines, or a `dsw --vector-cache` folder
- * (a `<key>.json` header with its `<key>.f32`).
+ * line, or a `.json` array), a `.safetensors` (one 2-D F32/F16/BF16/F64 tensor; ids in its header's
+ * `__metadata__.ids`, a JSON array written as a string, or in an ids file beside it), a `.jsonl` of
+ * `{"id": …, "vector": […]}` lines, or a `dsw --vector-cache` folder (a `<key>.json` header with its `<key>.f32`).
  */
 export function readVectorFiles(files: readonly VectorFile[]): ImportedVectors {
   const cachePairs = files.filter((f) => ext(f.path) === 'f32').map((data) => ({ data, header: files.find((h) => h.path === data.path.replace(/\.f32$/i, '.json')) }));
@@ -58,23 +60,25 @@ export function readVectorFiles(files: readonly VectorFile[]): ImportedVectors {
     if (usable.length > 1) throw new VectorImportError(`The folder holds ${usable.length} cached sets (${usable.map((p) => base(p.data.path)).join(', ')}); pick one .json with its .f32.`);
     return readVectorCache(usable[0]!.header!, usable[0]!.data);
   }
-  const npy = files.filter((f) => ext(f.path) === 'npy');
-  if (npy.length > 1) throw new VectorImportError(`Pick one .npy file, not ${npy.length} (${npy.map((f) => base(f.path)).join(', ')}).`);
-  if (npy.length === 1) {
+  const matrices = files.filter((f) => ext(f.path) === 'npy' || ext(f.path) === 'safetensors');
+  if (matrices.length > 1) throw new VectorImportError(`Pick one .npy or .safetensors file, not ${matrices.length} (${matrices.map((f) => base(f.path)).join(', ')}).`);
+  if (matrices.length === 1) {
+    const file = matrices[0]!;
     const idFiles = files.filter((f) => ['txt', 'json', 'tsv', 'ids'].includes(ext(f.path)));
-    if (idFiles.length > 1) throw new VectorImportError(`Pick at most one ids file beside ${base(npy[0]!.path)}, not ${idFiles.map((f) => base(f.path)).join(', ')}.`);
-    const matrix = parseNpy(npy[0]!);
-    const ids = idFiles[0] ? parseIdList(idFiles[0]) : null;
-    if (ids && ids.length !== matrix.rows) {
-      throw new VectorImportError(`${base(idFiles[0]!.path)} holds ${ids.length} ids but ${base(npy[0]!.path)} holds ${matrix.rows} vectors: one id per row is needed.`);
+    if (idFiles.length > 1) throw new VectorImportError(`Pick at most one ids file beside ${base(file.path)}, not ${idFiles.map((f) => base(f.path)).join(', ')}.`);
+    const idFile = idFiles[0] ? { ids: parseIdList(idFiles[0]), name: base(idFiles[0].path) } : null;
+    if (ext(file.path) === 'safetensors') return readSafetensorsVectors(file, idFile);
+    const matrix = parseNpy(file);
+    if (idFile && idFile.ids.length !== matrix.rows) {
+      throw new VectorImportError(`${idFile.name} holds ${idFile.ids.length} ids but ${base(file.path)} holds ${matrix.rows} vectors: one id per row is needed.`);
     }
-    return { ...matrix, ids, issues: [], source: ids ? `${base(npy[0]!.path)} with ${base(idFiles[0]!.path)}` : `${base(npy[0]!.path)} (rows in the corpus's order)` };
+    return { ...matrix, ids: idFile?.ids ?? null, issues: [], source: idFile ? `${base(file.path)} with ${idFile.name}` : `${base(file.path)} (rows in the corpus's order)` };
   }
   const lines = files.filter((f) => ext(f.path) === 'jsonl');
   if (lines.length === 1) return parseVectorJsonl(lines[0]!);
   if (lines.length > 1) throw new VectorImportError(`Pick one .jsonl file, not ${lines.length}.`);
   throw new VectorImportError(
-    `No vector file among ${files.map((f) => base(f.path)).join(', ') || 'the picked files'}: give a .npy (with an ids file), a .jsonl of {"id", "vector"} lines, or a dsw --vector-cache folder.`,
+    `No vector file among ${files.map((f) => base(f.path)).join(', ') || 'the picked files'}: give a .npy (with an ids file), a .safetensors, a .jsonl of {"id", "vector"} lines, or a dsw --vector-cache folder.`,
   );
 }
 
@@ -106,6 +110,54 @@ export function parseNpy(file: VectorFile): { values: Float32Array; rows: number
   const values = new Float32Array(rows * dims);
   for (let i = 0; i < values.length; i++) values[i] = size === 4 ? view.getFloat32(dataStart + i * 4, true) : view.getFloat64(dataStart + i * 8, true);
   return { values, rows, dims };
+}
+
+/**
+ * A `.safetensors` of vectors. Ids come from an ids file picked beside it, else from `__metadata__.ids` (a JSON
+ * array in a string, as `dsw embed` writes it); when both are there they must agree. Without either, rows follow the
+ * corpus's order. `__metadata__.model` (JSON, written by `dsw embed`) names the model that made them.
+ */
+function readSafetensorsVectors(file: VectorFile, idFile: { ids: string[]; name: string } | null): ImportedVectors {
+  const name = base(file.path);
+  let matrix;
+  try {
+    matrix = parseSafetensorsMatrix(file.bytes, name);
+  } catch (error) {
+    if (error instanceof SafetensorsError) throw new VectorImportError(error.message);
+    throw error;
+  }
+  const { values, rows, dims, metadata } = matrix;
+  let headerIds: string[] | null = null;
+  if (metadata.ids !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(metadata.ids);
+    } catch (error) {
+      throw new VectorImportError(`${name}: __metadata__.ids is not JSON (${(error as Error).message}); write json.dumps(ids) there.`);
+    }
+    if (!Array.isArray(parsed) || parsed.some((id) => typeof id !== 'string' && typeof id !== 'number')) throw new VectorImportError(`${name}: __metadata__.ids must be a JSON array of ids.`);
+    headerIds = parsed.map(String);
+    if (headerIds.length !== rows) throw new VectorImportError(`${name}: __metadata__.ids holds ${headerIds.length} ids for ${rows} vectors (tensor "${matrix.tensor}"): one id per row is needed.`);
+  }
+  if (idFile && idFile.ids.length !== rows) throw new VectorImportError(`${idFile.name} holds ${idFile.ids.length} ids but ${name} holds ${rows} vectors: one id per row is needed.`);
+  if (idFile && headerIds) {
+    const at = headerIds.findIndex((id, i) => id !== idFile.ids[i]);
+    if (at >= 0) throw new VectorImportError(`${idFile.name} and ${name}'s __metadata__.ids differ at row ${at + 1} (${idFile.ids[at]} vs ${headerIds[at]}); pick only the file whose ids are right.`);
+  }
+  const ids = idFile?.ids ?? headerIds;
+  const source = idFile ? `${name} with ${idFile.name}` : headerIds ? `${name} (ids in its header)` : `${name} (rows in the corpus's order)`;
+  const model = modelOfMetadata(metadata.model);
+  return { source, ids, values, rows, dims, issues: [], ...(model ? { model } : {}) };
+}
+
+function modelOfMetadata(text: string | undefined): EmbeddingModelInfo | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const model = JSON.parse(text) as EmbeddingModelInfo;
+    return model && typeof model.modelId === 'string' && typeof model.dimensions === 'number' ? model : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Ids, one per line (blank lines skipped), or a JSON array of strings. */

@@ -5,6 +5,8 @@ import { isAbortError } from '../abort.ts';
 import { buildRetriever, type RetrievalResources } from '../retrieval/build-retriever.ts';
 import { GqrRetriever } from '../retrieval/gqr-retriever.ts';
 import { PIPELINE_KINDS, type PipelineSpec } from '../retrieval/pipeline-spec.ts';
+import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
+import { embeddingModelKey } from '../embedding/model-key.ts';
 import type { CorpusStore } from '../storage/corpus-store.ts';
 import { runQuerySet } from '../use-cases/run-query-set.ts';
 import { searchCorpus } from '../use-cases/search-corpus.ts';
@@ -12,10 +14,12 @@ import {
   preparedToJson,
   SERVE_API_PREFIX,
   SERVE_MAX_DOCUMENTS,
+  SERVE_MAX_EMBED_TEXTS,
   SERVE_MAX_K,
   SERVE_MAX_STREAMS,
   ServeError,
   type ServedCorpusInfo,
+  type ServedEmbedResponse,
   type ServedSearchResponse,
   type ServedPrepareResult,
   type ServedRunResult,
@@ -30,6 +34,15 @@ export interface ServedCorpus {
   storeId: string;
   corpora: CorpusStore;
   resources: RetrievalResources;
+  /** The model the corpus was embedded with, for `embed` (absent: the server has no model). */
+  passageEmbedder?: PassageEmbedder;
+}
+
+/** Embeds document texts (the passage prefix applied) into pooled, L2-normalised vectors. */
+export interface PassageEmbedder {
+  readonly info: EmbeddingModelInfo;
+  readonly maxTokens: number;
+  embedTexts(texts: string[], kind: 'passage'): Promise<Float32Array>;
 }
 
 /** The corpora, or why there are none yet (the server listens while its corpus loads). */
@@ -83,7 +96,7 @@ export function createServeHandler(options: ServeHandlerOptions): (request: Serv
     }
     return { ready: true, byId };
   };
-  const streams = { active: 0, max: options.maxStreams ?? SERVE_MAX_STREAMS };
+  const streams = { active: 0, max: options.maxStreams ?? SERVE_MAX_STREAMS, embedding: Promise.resolve() as Promise<unknown> };
   const allowHosts = options.allowHosts ?? [];
   return async (request) => {
     const cors = corsHeaders(request.headers.origin, options.allowOrigins);
@@ -170,6 +183,8 @@ type CorporaNow = { ready: true; byId: ReadonlyMap<string, ServedCorpus> } | { r
 interface StreamSlots {
   active: number;
   max: number;
+  /** The last `embed` request: they run one after another (each uses every core). */
+  embedding: Promise<unknown>;
 }
 
 async function route(request: ServeRequest, now: CorporaNow, streams: StreamSlots): Promise<ServeResponse> {
@@ -278,6 +293,27 @@ async function route(request: ServeRequest, now: CorporaNow, streams: StreamSlot
         }
         return { prepared, config: { ...retriever.config }, elapsedMs: performance.now() - started };
       });
+    }
+    case 'embed': {
+      allow('POST');
+      const embedder = corpus.passageEmbedder;
+      if (!embedder) throw new ServeError(400, 'bad-request', 'This server has no embedding model: start it with --model <folder or id> to embed texts.');
+      const body = await parseBody(request);
+      const texts = body.texts;
+      if (!Array.isArray(texts) || texts.length === 0 || !texts.every((t) => typeof t === 'string')) {
+        throw new ServeError(400, 'bad-request', 'Field "texts" must be a non-empty array of strings (document texts).');
+      }
+      if (texts.length > SERVE_MAX_EMBED_TEXTS) throw new ServeError(413, 'too-large', `At most ${SERVE_MAX_EMBED_TEXTS} texts per embed request; got ${texts.length}.`);
+      const run = streams.embedding.then(async () => {
+        request.signal.throwIfAborted();
+        const started = performance.now();
+        const flat = await embedder.embedTexts(texts as string[], 'passage');
+        const dims = embedder.info.dimensions;
+        const vectors = (texts as string[]).map((_, i) => Array.from(flat.subarray(i * dims, (i + 1) * dims)));
+        return { model: embedder.info, modelKey: embeddingModelKey(embedder.info), maxTokens: embedder.maxTokens, vectors, elapsedMs: performance.now() - started } satisfies ServedEmbedResponse;
+      });
+      streams.embedding = run.catch(() => undefined);
+      return json(await run);
     }
     default:
       throw new ServeError(404, 'not-found', `No such endpoint: ${url.pathname} (see docs/serve-api.md).`);

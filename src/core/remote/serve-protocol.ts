@@ -4,6 +4,7 @@ import type { AnalyzerOptions } from '../text/analyzer.ts';
 import type { CorpusDocument } from '../corpus/types.ts';
 import type { GqrPrepared } from '../retrieval/gqr-retriever.ts';
 import type { ScoredDoc } from '../retrieval/types.ts';
+import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
 import type { EmbeddingSetRecord } from '../storage/vector-store.ts';
 
 /** Every path of the API starts with this. */
@@ -14,6 +15,8 @@ export const SERVE_MAX_K = 1000;
 export const SERVE_MAX_BODY_BYTES = 1 << 20;
 /** The most documents one `documents` request may fetch. */
 export const SERVE_MAX_DOCUMENTS = 1000;
+/** The most texts one `embed` request may carry. */
+export const SERVE_MAX_EMBED_TEXTS = 256;
 /** Streamed requests (`run`, `gqr/prepare`) served at once by default; more get 429 `busy`. */
 export const SERVE_MAX_STREAMS = 4;
 
@@ -53,6 +56,18 @@ export interface ServedSearchResponse {
   hits: ServedHit[];
   elapsedMs: number;
   config: Record<string, unknown>;
+}
+
+/** `POST /corpora/:id/embed`: passage vectors of the texts sent, by the model the server embedded its corpus with. */
+export interface ServedEmbedResponse {
+  model: EmbeddingModelInfo;
+  /** The set key of that model (`embeddingSets[].modelKey`). */
+  modelKey: string;
+  /** Tokens kept per text. */
+  maxTokens: number;
+  /** One pooled, L2-normalised vector per text, in the order sent. */
+  vectors: number[][];
+  elapsedMs: number;
 }
 
 /** NDJSON lines of `POST /corpora/:id/run` and `POST /corpora/:id/gqr/prepare`. */

@@ -6,6 +6,7 @@ import {
   SERVE_API_PREFIX,
   ServeError,
   type ServedCorpusInfo,
+  type ServedEmbedResponse,
   type ServedPrepareResult,
   type ServedRunResult,
   type ServedSearchResponse,
@@ -88,6 +89,11 @@ export class WorkbenchServerClient {
     signal?: AbortSignal,
   ): Promise<ServedPrepareResult> {
     return this.stream(`/corpora/${enc(id)}/gqr/prepare`, { spec, k, ...which }, onProgress, signal);
+  }
+
+  /** Passage vectors of `texts` (at most SERVE_MAX_EMBED_TEXTS) by the server's model. */
+  embed(id: string, texts: readonly string[], signal?: AbortSignal): Promise<ServedEmbedResponse> {
+    return this.json('POST', `/corpora/${enc(id)}/embed`, { texts }, signal);
   }
 
   private async request(method: string, path: string, body: unknown, signal: AbortSignal | undefined): Promise<Response> {
