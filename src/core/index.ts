@@ -1,6 +1,6 @@
 // The public API of the core. Everything outside src/core imports from here and nowhere else.
 export type { CorpusDocument, CorpusQuery, Qrel, IngestIssue } from './corpus/types.ts';
-export type { ScoredDoc } from './retrieval/types.ts';
+export type { ScoredDoc } from './ranking/scored-doc.ts';
 export { Analyzer, DEFAULT_ANALYZER_OPTIONS } from './text/analyzer.ts';
 export type { AnalyzerOptions } from './text/analyzer.ts';
 export { highlightSegments } from './text/highlight.ts';
@@ -105,7 +105,7 @@ export { buildRetriever } from './retrieval/build-retriever.ts';
 export type { RetrievalResources } from './retrieval/build-retriever.ts';
 export type { ConnectionTestResult, LlmProvider, SamplingSettings } from './llm/types.ts';
 export { OpenAiCompatibleProvider } from './llm/openai-provider.ts';
-export { abortError, isAbortError, throwIfAborted } from './abort.ts';
+export { abortError, isAbortError, throwIfAborted } from './abort/abort.ts';
 export { LLM_PRESETS, findLlmPreset } from './llm/presets.ts';
 export {
   extractFinalAnswer,
@@ -161,8 +161,8 @@ export {
   type RunEnvironment,
   type RunEnvironmentSource,
   type HostEnvironment,
-  type ModelFileHash,
 } from './runs/run-environment.ts';
+export type { ModelFileHash } from './embedding/model-file-hash.ts';
 export { describeRunPipeline } from './runs/run-pipeline.ts';
 export { exportRunJson, exportRunsJson, parseRunJson, parseRunsJson } from './runs/run-json.ts';
 export { exportRunTrec } from './runs/run-trec.ts';
@@ -229,8 +229,8 @@ export {
 } from './llm/provider-settings.ts';
 export { embeddingModelKey, modelIdOfKey } from './embedding/model-key.ts';
 export { presetForModel, describeModelSource, HUGGING_FACE_HOST, type EmbeddingModelSource } from './embedding/model-source.ts';
-export { embedCorpus, defaultChunkRows, defaultLengthSortWindow, type EmbedCorpusProgress } from './embedding/embed-corpus.ts';
-export { measureEmbeddingSpeed, secondsToEmbed } from './embedding/embedding-speed.ts';
+export { embedCorpus, defaultChunkRows, defaultLengthSortWindow, type EmbedCorpusProgress } from './use-cases/embed-corpus.ts';
+export { measureEmbeddingSpeed, secondsToEmbed } from './use-cases/embedding-speed.ts';
 export {
   VectorStorageFullError,
   type VectorStore,
@@ -289,7 +289,7 @@ export { searchCorpus, type CorpusSearchHit, type CorpusSearchResult } from './u
 export { runQuerySet, type QuerySetRequest } from './use-cases/run-query-set.ts';
 export { runSweep, type SweepDeps } from './use-cases/run-sweep.ts';
 export { embedCorpusInMemory, type DocumentVectorCache } from './use-cases/embed-in-memory.ts';
-export { sweepRunRecords, labSweepsFromRuns, type SavedSweep } from './use-cases/saved-sweep.ts';
+export { sweepRunRecords, labSweepsFromRuns, type SavedSweep } from './runs/saved-sweep.ts';
 export { summarizeAgentRun, checkAgentRunName, exportAgentRuns, importAgentRuns, type AgentRunStore, type AgentRunSummary } from './hds/agent-run-store.ts';
 export { MemoryAgentRunStore } from './hds/memory-agent-run-store.ts';
 export { withApiKey, llmSettingsRecord, activeWithKey, secretsOf, type SettingsStore, type LlmSettingsRecord } from './llm/settings-store.ts';
@@ -317,7 +317,7 @@ export {
   type NumericRule,
 } from './options/numeric-rules.ts';
 export { redactText } from './secrets/redact.ts';
-export { idRecord } from './ids.ts';
+export { idRecord } from './ids/ids.ts';
 export { formatBytes } from './storage/format-bytes.ts';
 export { storageFullAdvice, type StorageAfterFailure } from './storage/storage-full-advice.ts';
 export {
@@ -350,7 +350,7 @@ export {
   type Recipe,
   type RecipeExperiment,
 } from './runs/recipe.ts';
-export { batchRequestOfRecipe, llmDifferences } from './runs/batch-recipe.ts';
+export { batchRequestOfRecipe, llmDifferences } from './use-cases/batch-recipe.ts';
 export { sweepRecipeExperiment, sweepRequestOfRecipe } from './runs/sweep-recipe.ts';
 export { exportCorpusSnapshot, importCorpusSnapshot, type SnapshotProgress } from './use-cases/corpus-snapshot.ts';
 export { OpenSearchClient } from './opensearch/opensearch-client.ts';
@@ -366,4 +366,4 @@ export {
   storeImportedVectors,
   VectorImportError,
   type VectorIssue,
-} from './embedding/vector-import.ts';
+} from './use-cases/vector-import.ts';

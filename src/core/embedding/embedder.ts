@@ -1,4 +1,4 @@
-import type { ModelFileHash } from '../runs/run-environment.ts';
+import type { ModelFileHash } from './model-file-hash.ts';
 import { toLoadProgress, type ModelLoadProgress } from './load-progress.ts';
 import type { CorpusDocument } from '../corpus/types.ts';
 import { documentText } from './document-text.ts';

@@ -1,4 +1,4 @@
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { ScoredDoc } from '../ranking/scored-doc.ts';
 import type { TextEncodingChoice } from '../corpus/text-decoding.ts';
 import { fileLines, parseDecimal, splitFields } from './text-lines.ts';
 import type { LineIssue, RunMap } from './types.ts';

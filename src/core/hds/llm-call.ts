@@ -1,4 +1,4 @@
-import { isAbortError } from '../abort.ts';
+import { isAbortError } from '../abort/abort.ts';
 import type { ChatMessage, LlmDelta, LlmProvider, LlmResponse } from '../llm/types.ts';
 import { raceAbort } from './concurrency.ts';
 import { replyEnding, restoreStopMarker } from './plan-stop.ts';

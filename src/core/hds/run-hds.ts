@@ -1,4 +1,4 @@
-import { abortError, isAbortError } from '../abort.ts';
+import { abortError, isAbortError } from '../abort/abort.ts';
 import { sumUsage } from '../llm/usage.ts';
 import { scoredAnswer } from './answer-rule.ts';
 import { effectiveK, resolveHdsConfig, type HdsConfig } from './config.ts';

@@ -5,7 +5,7 @@ import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import type { AgentMethod, AgentRun } from './agent-run.ts';
 import type { BatchAggregate, BatchItem, BatchQuestion, BatchVariant } from './batch.ts';
 import type { QuestionMetrics } from './question-metrics.ts';
-import { newId } from '../ids.ts';
+import { newId } from '../ids/ids.ts';
 
 /** The model a saved run used: what `describe()` says plus the sampling settings. Never a key. */
 export interface SavedLlm extends LlmDescription, SamplingSettings {

@@ -1,5 +1,5 @@
 // Test doubles for the agent loops (used by the unit tests only).
-import { abortError } from '../abort.ts';
+import { abortError } from '../abort/abort.ts';
 import type { LlmCallOptions, LlmDescription, LlmProvider, LlmRequest, LlmResponse, TokenUsage } from '../llm/types.ts';
 import type { RetrievedPassage, TextRetriever } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { backoffDelayMs, retryAfterMs, sleep } from './backoff.ts';
-import { abortError, isAbortError } from '../abort.ts';
+import { abortError, isAbortError } from '../abort/abort.ts';
 import { LlmError } from './errors.ts';
 import { redactText, StreamRedactor } from '../secrets/redact.ts';
 import { SseDecoder } from './sse.ts';

@@ -1,6 +1,6 @@
 import type { TransformersModule } from '../embedding/embedder.ts';
 import { toLoadProgress, type ModelLoadProgress } from '../embedding/load-progress.ts';
-import { abortError } from '../abort.ts';
+import { abortError } from '../abort/abort.ts';
 import { LlmError } from './errors.ts';
 import type { ConnectionTestResult, LlmCallOptions, LlmDescription, LlmProvider, LlmRequest, LlmResponse } from './types.ts';
 

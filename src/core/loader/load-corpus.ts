@@ -4,7 +4,7 @@ import { ingest, type IngestOptions, type IngestProgress, type IngestSummary } f
 import type { FileSource } from '../corpus/source.ts';
 import type { CorpusRecord, CorpusStore } from '../storage/corpus-store.ts';
 import { DEFAULT_ANALYZER_OPTIONS, type AnalyzerOptions } from '../text/analyzer.ts';
-import { newId } from '../ids.ts';
+import { newId } from '../ids/ids.ts';
 
 /** How a corpus is loaded: the parsing options plus what the index needs. */
 export interface LoadCorpusOptions extends IngestOptions {

@@ -1,6 +1,6 @@
 // The `dsw index` use case: streams a dataset through the workbench's own reader into an OpenSearch index (bulk
 // requests, vectors by the workbench's encoder), resumable after a stop, refusing to overwrite another corpus.
-import { throwIfAborted } from '../abort.ts';
+import { throwIfAborted } from '../abort/abort.ts';
 import { addDocument, SetChecksum } from '../corpus/content-checksum.ts';
 import { ingest, type IngestOptions } from '../corpus/ingest.ts';
 import type { FileSource } from '../corpus/source.ts';

@@ -8,7 +8,7 @@ import { buildRetriever, type RetrievalResources } from '../retrieval/build-retr
 import type { GqrPrepared } from '../retrieval/gqr-retriever.ts';
 import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import type { Retriever } from '../retrieval/retriever.ts';
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { ScoredDoc } from '../ranking/scored-doc.ts';
 import type { CorpusCommit, CorpusRecord, CorpusStore, RemoteCorpusRef } from '../storage/corpus-store.ts';
 import { preparedFromJson, type ServedCorpusInfo } from './serve-protocol.ts';
 import { WorkbenchServerClient } from './server-client.ts';

@@ -1,7 +1,7 @@
 // `dsw serve` without a server: requests in, JSON or NDJSON out, through the core's use cases. The host (node:http
 // in the CLI, anything else) reads the body, passes an AbortSignal that fires when the client goes away, and
 // writes the response.
-import { isAbortError } from '../abort.ts';
+import { isAbortError } from '../abort/abort.ts';
 import { buildRetriever, type RetrievalResources } from '../retrieval/build-retriever.ts';
 import { GqrRetriever } from '../retrieval/gqr-retriever.ts';
 import { PIPELINE_KINDS, type PipelineSpec } from '../retrieval/pipeline-spec.ts';

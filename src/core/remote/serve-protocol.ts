@@ -3,7 +3,7 @@
 import type { AnalyzerOptions } from '../text/analyzer.ts';
 import type { CorpusDocument } from '../corpus/types.ts';
 import type { GqrPrepared } from '../retrieval/gqr-retriever.ts';
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { ScoredDoc } from '../ranking/scored-doc.ts';
 import type { EmbeddingSetRecord } from '../storage/vector-store.ts';
 
 /** Every path of the API starts with this. */

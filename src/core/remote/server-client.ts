@@ -1,5 +1,5 @@
 // The HTTP client of a workbench server (`dsw serve`): every call of docs/serve-api.md, its failures in words.
-import { isAbortError } from '../abort.ts';
+import { isAbortError } from '../abort/abort.ts';
 import type { CorpusDocument, CorpusQuery, Qrel } from '../corpus/types.ts';
 import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import {

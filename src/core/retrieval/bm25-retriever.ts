@@ -1,7 +1,7 @@
 import type { Bm25Index } from '../bm25/bm25-index.ts';
 import { OKAPI_BM25, validateBm25Params, type Bm25Params } from '../bm25/params.ts';
 import type { TermMatchingRetriever } from './retriever.ts';
-import type { MatchedDoc, ScoredDoc } from './types.ts';
+import type { MatchedDoc, ScoredDoc } from '../ranking/scored-doc.ts';
 
 /** BM25 over a built index, with fixed scoring parameters. */
 export class Bm25Retriever implements TermMatchingRetriever {

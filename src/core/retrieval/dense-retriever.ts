@@ -1,4 +1,4 @@
-import { isAbortError } from '../abort.ts';
+import { isAbortError } from '../abort/abort.ts';
 import { defaultRescoreFactor, searchCompact } from '../dense/compact-search.ts';
 import type { CompactVectors } from '../dense/compact-vectors.ts';
 import { searchDense } from '../dense/dense-search.ts';
@@ -17,7 +17,7 @@ import {
   type QueryTokenEmbedding,
 } from '../embedding/model-info.ts';
 import type { Retriever } from './retriever.ts';
-import type { ScoredDoc } from './types.ts';
+import type { ScoredDoc } from '../ranking/scored-doc.ts';
 
 /** What embeds query text: an `Embedder`, or a proxy of one in another thread. */
 export interface QueryEmbedder {

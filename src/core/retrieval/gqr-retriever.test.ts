@@ -15,7 +15,7 @@ import { DenseRetriever } from './dense-retriever.ts';
 import { Bm25Retriever } from './bm25-retriever.ts';
 import { GqrRetriever, gqrGeometryOf, type GqrGeometry } from './gqr-retriever.ts';
 import type { Retriever } from './retriever.ts';
-import type { ScoredDoc } from './types.ts';
+import type { ScoredDoc } from '../ranking/scored-doc.ts';
 
 const doc = (id: string, score: number): ScoredDoc => ({ id, score });
 const TOL = 1e-9;

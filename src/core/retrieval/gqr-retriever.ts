@@ -6,7 +6,7 @@ import { chooseScorerPath, resolveScorerMode, type GqrPath } from '../gqr/scorer
 import type { GqrTrace } from '../gqr/trace.ts';
 import { DenseRetriever } from './dense-retriever.ts';
 import type { Retriever } from './retriever.ts';
-import type { ScoredDoc } from './types.ts';
+import type { ScoredDoc } from '../ranking/scored-doc.ts';
 
 /**
  * The primary's embedding geometry, which GQR refines the query in (a dense retriever offers it). Without it every

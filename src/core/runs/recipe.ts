@@ -8,9 +8,10 @@ import type { EmbeddingSetRecord, VectorStore } from '../storage/vector-store.ts
 import type { GridAxis } from '../sweep/grid.ts';
 import type { AnalyzerOptions } from '../text/analyzer.ts';
 import { modelsOfPipeline } from './run-pipeline.ts';
-import { readRunEnvironment, type ModelFileHash, type RunEnvironment } from './run-environment.ts';
+import type { ModelFileHash } from '../embedding/model-file-hash.ts';
+import { readRunEnvironment, type RunEnvironment } from './run-environment.ts';
 import type { RunRecord } from './run-record.ts';
-import { idRecord } from '../ids.ts';
+import { idRecord } from '../ids/ids.ts';
 
 export const RECIPE_FORMAT = 'dsw-recipe';
 export const RECIPE_VERSION = 1;

@@ -1,4 +1,4 @@
-import type { ModelFileHash } from '../runs/run-environment.ts';
+import type { ModelFileHash } from '../embedding/model-file-hash.ts';
 import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
 import { StorageFullError } from './storage-full-error.ts';
 import type { EmbeddingModelSource } from '../embedding/model-source.ts';

@@ -1,4 +1,4 @@
-import { taskYielder, throwIfAborted } from '../abort.ts';
+import { taskYielder, throwIfAborted } from '../abort/abort.ts';
 import type { CorpusQuery } from '../corpus/types.ts';
 import type { GqrRetriever } from '../retrieval/gqr-retriever.ts';
 import { collectSweepRuns, type SweepRuns } from './sweep-runs.ts';

@@ -3,7 +3,7 @@ import type { GqrPath } from '../gqr/scorer-path.ts';
 import type { GqrChildLists } from '../retrieval/gqr-retriever.ts';
 import type { GridPoint } from './grid.ts';
 import type { QuerySweepResult, SweepJob } from './sweep-query.ts';
-import { idRecord } from '../ids.ts';
+import { idRecord } from '../ids/ids.ts';
 
 /** The names of a sweep's baseline runs. */
 export type SweepBaselineName = 'primary' | 'complementary' | 'rrf';

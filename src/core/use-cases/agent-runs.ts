@@ -14,7 +14,7 @@ import type { LlmProvider, SamplingSettings } from '../llm/types.ts';
 import { buildRetriever, type RetrievalResources } from '../retrieval/build-retriever.ts';
 import { describePipeline, type PipelineSpec } from '../retrieval/pipeline-spec.ts';
 import type { CorpusRecord, CorpusStore } from '../storage/corpus-store.ts';
-import { idRecord } from '../ids.ts';
+import { idRecord } from '../ids/ids.ts';
 
 /** What the agent use cases run on. */
 export interface AgentRunDeps {

@@ -1,5 +1,5 @@
 import { loadTokenStore, loadVectorMatrix } from '../dense/stored-vectors.ts';
-import { embedCorpus, type EmbedCorpusOptions } from '../embedding/embed-corpus.ts';
+import { embedCorpus, type EmbedCorpusOptions } from './embed-corpus.ts';
 import type { Embedder } from '../embedding/embedder.ts';
 import { embeddingModelKey } from '../embedding/model-key.ts';
 import type { DenseIndex } from '../retrieval/dense-retriever.ts';

@@ -5,12 +5,12 @@ import { Bm25Index } from '../bm25/bm25-index.ts';
 import { GqrRetriever } from '../retrieval/gqr-retriever.ts';
 import type { GqrPipelineSpec } from '../retrieval/pipeline-spec.ts';
 import type { Retriever } from '../retrieval/retriever.ts';
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { ScoredDoc } from '../ranking/scored-doc.ts';
 import { MemoryRunStore } from '../runs/memory-run-store.ts';
 import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
 import { sweepQueries } from '../sweep/run-sweep.ts';
 import { runSweep, type SweepDeps } from './run-sweep.ts';
-import { labSweepsFromRuns } from './saved-sweep.ts';
+import { labSweepsFromRuns } from '../runs/saved-sweep.ts';
 
 const doc = (id: string, score: number): ScoredDoc => ({ id, score });
 const fixed = (lists: Record<string, ScoredDoc[]>): Retriever => ({ pipeline: 'fixed', config: {}, search: async (text, k) => (lists[text] ?? []).slice(0, k) });

@@ -8,7 +8,7 @@ import { expandGrid, type GridAxis } from '../sweep/grid.ts';
 import type { SweepProgress } from '../sweep/run-sweep.ts';
 import { DEFAULT_CC_WEIGHTS, type SweepJob, type SweepPreparedQuery } from '../sweep/sweep-query.ts';
 import type { SweepRuns } from '../sweep/sweep-runs.ts';
-import { newSweepId, sweepRunRecords, type SavedSweep, type SweepEnvironment } from './saved-sweep.ts';
+import { newSweepId, sweepRunRecords, type SavedSweep, type SweepEnvironment } from '../runs/saved-sweep.ts';
 
 /** What a sweep needs. */
 export interface SweepRequest {

@@ -1,4 +1,4 @@
-import { abortError, isAbortError } from '../../abort.ts';
+import { abortError, isAbortError } from '../../abort/abort.ts';
 import type { LlmDescription, LlmResponse, TokenUsage } from '../../llm/types.ts';
 import { sumUsage } from '../../llm/usage.ts';
 import { raceAbort } from '../concurrency.ts';

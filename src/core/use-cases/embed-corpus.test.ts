@@ -5,10 +5,10 @@ import type { CorpusDocument } from '../corpus/types.ts';
 import { loadTokenStore, loadVectorMatrix } from '../dense/stored-vectors.ts';
 import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
 import { MemoryVectorStore } from '../storage/memory-vector-store.ts';
-import { documentText } from './document-text.ts';
+import { documentText } from '../embedding/document-text.ts';
 import { defaultChunkRows, embedCorpus, type EmbedCorpusProgress } from './embed-corpus.ts';
-import { loadEmbedder, type Embedder } from './embedder.ts';
-import { embeddingModelKey } from './model-key.ts';
+import { loadEmbedder, type Embedder } from '../embedding/embedder.ts';
+import { embeddingModelKey } from '../embedding/model-key.ts';
 import { storeCorpus } from '../../test-support/stored-corpus.ts';
 
 let model: ReturnType<typeof makeTinyModel>;

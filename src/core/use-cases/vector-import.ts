@@ -2,9 +2,9 @@
 // read, matched to a stored corpus and stored as an embedding set like one embedded here.
 import type { EmbeddingSetRecord, VectorStore } from '../storage/vector-store.ts';
 import { defaultChunkRows } from './embed-corpus.ts';
-import type { EmbeddingModelInfo } from './model-info.ts';
-import { embeddingModelKey } from './model-key.ts';
-import type { EmbeddingModelSource } from './model-source.ts';
+import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
+import { embeddingModelKey } from '../embedding/model-key.ts';
+import type { EmbeddingModelSource } from '../embedding/model-source.ts';
 
 /** One picked file, read whole. */
 export interface VectorFile {

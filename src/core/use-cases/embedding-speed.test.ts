@@ -4,7 +4,7 @@ import { makeTinyModel } from '../../test-support/tiny-model.ts';
 import { storeCorpus } from '../../test-support/stored-corpus.ts';
 import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
 import { measureEmbeddingSpeed, secondsToEmbed } from './embedding-speed.ts';
-import { loadEmbedder, type Embedder } from './embedder.ts';
+import { loadEmbedder, type Embedder } from '../embedding/embedder.ts';
 
 let model: ReturnType<typeof makeTinyModel>;
 let embedder: Embedder;

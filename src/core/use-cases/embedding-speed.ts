@@ -1,6 +1,6 @@
 import type { CorpusStore } from '../storage/corpus-store.ts';
-import { documentText } from './document-text.ts';
-import type { Embedder } from './embedder.ts';
+import { documentText } from '../embedding/document-text.ts';
+import type { Embedder } from '../embedding/embedder.ts';
 
 /** Docs/s of a model on a corpus, measured on a first small batch. */
 export interface EmbeddingSpeed {

@@ -6,8 +6,8 @@ import { AGENT_METHODS, type AgentMethod } from '../hds/agent-run.ts';
 import type { BatchVariant } from '../hds/batch.ts';
 import type { LlmProviderSettings } from '../llm/provider-settings.ts';
 import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
-import type { BatchRequest } from '../use-cases/agent-runs.ts';
-import { RecipeError, type Recipe } from './recipe.ts';
+import type { BatchRequest } from './agent-runs.ts';
+import { RecipeError, type Recipe } from '../runs/recipe.ts';
 
 /** The LLM a batch recipe was made with. */
 export type RecipeLlm = Extract<Recipe['experiment'], { kind: 'hds-batch' }>['llm'];

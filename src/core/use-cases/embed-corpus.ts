@@ -1,12 +1,12 @@
-import { taskYielder } from '../abort.ts';
+import { taskYielder } from '../abort/abort.ts';
 import type { CorpusStore } from '../storage/corpus-store.ts';
 import type { EmbeddingSetRecord, TokenBatch, VectorStore } from '../storage/vector-store.ts';
-import { documentText } from './document-text.ts';
-import type { Embedder } from './embedder.ts';
-import { defaultLengthSortWindow, lengthSortWindowSize, longestFirst } from './length-order.ts';
-import { embeddingModelKey } from './model-key.ts';
-import type { TokenEmbedding } from './model-info.ts';
-import type { EmbeddingModelSource } from './model-source.ts';
+import { documentText } from '../embedding/document-text.ts';
+import type { Embedder } from '../embedding/embedder.ts';
+import { defaultLengthSortWindow, lengthSortWindowSize, longestFirst } from '../embedding/length-order.ts';
+import { embeddingModelKey } from '../embedding/model-key.ts';
+import type { TokenEmbedding } from '../embedding/model-info.ts';
+import type { EmbeddingModelSource } from '../embedding/model-source.ts';
 
 /** Options of {@link embedCorpus}. */
 export interface EmbedCorpusOptions {
@@ -54,7 +54,7 @@ export interface EmbedCorpusProgress {
   secondsLeft: number;
 }
 
-export { defaultLengthSortWindow } from './length-order.ts';
+export { defaultLengthSortWindow } from '../embedding/length-order.ts';
 
 /** Rows per stored chunk: about 1 MiB of float32 per chunk, between 256 and 4,096 rows. */
 export function defaultChunkRows(dimensions: number): number {
