@@ -1,4 +1,4 @@
-import type { ScoredDoc } from '../ranking/scored-doc.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 import type { CandidatePoolMode } from './config.ts';
 
 /**

@@ -1,5 +1,5 @@
 // Public API of Guided Query Refinement (docs/decisions.md#gqr, G1–G4).
-export type { ScoredDoc } from '../ranking/scored-doc.ts';
+export type { ScoredDoc } from '../ranking/index.ts';
 export type { GqrInput } from './input.ts';
 export {
   DEFAULT_GQR_CONFIG,

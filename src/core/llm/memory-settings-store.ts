@@ -1,4 +1,4 @@
-import { redactValue } from '../secrets/redact.ts';
+import { redactValue } from '../secrets/index.ts';
 import type { LlmProviderSettings } from './provider-settings.ts';
 import { activeWithKey, llmSettingsRecord, secretsOf, type LlmSettingsRecord, type SettingsStore } from './settings-store.ts';
 

@@ -1,8 +1,8 @@
 // What software and which model files produced a saved run: one shape for every host (browser, workers, CLI).
 import { modelsOfPipeline } from './run-pipeline.ts';
 import { WORKBENCH_VERSION } from './workbench-version.ts';
-import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
-import type { ModelFileHash } from '../embedding/model-file-hash.ts';
+import type { PipelineSpec } from '../retrieval/index.ts';
+import type { ModelFileHash } from '../embedding/index.ts';
 
 /** The host a run was made on. */
 export type RunHost = { kind: 'browser'; userAgent: string } | { kind: 'node'; version: string; platform: string };

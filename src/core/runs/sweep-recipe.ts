@@ -1,6 +1,6 @@
 // Sweep recipes: what the GQR lab exports, and the sweep request a recipe makes again (shared by the app and dsw sweep).
-import type { GqrPipelineSpec } from '../retrieval/pipeline-spec.ts';
-import { SweepGridError, validateGrid, type GridAxis } from '../sweep/grid.ts';
+import type { GqrPipelineSpec } from '../retrieval/index.ts';
+import { SweepGridError, validateGrid, type GridAxis } from '../sweep/index.ts';
 import type { SavedSweep } from './saved-sweep.ts';
 import { RecipeError, type Recipe, type RecipeExperiment } from './recipe.ts';
 

@@ -1,10 +1,8 @@
 // Document vectors made elsewhere (sentence-transformers `.npy`, `dsw embed`, a `dsw --vector-cache` folder),
 // read, matched to a stored corpus and stored as an embedding set like one embedded here.
-import type { EmbeddingSetRecord, VectorStore } from '../storage/vector-store.ts';
+import type { EmbeddingSetRecord, VectorStore } from '../storage/index.ts';
 import { defaultChunkRows } from './embed-corpus.ts';
-import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
-import { embeddingModelKey } from '../embedding/model-key.ts';
-import type { EmbeddingModelSource } from '../embedding/model-source.ts';
+import { type EmbeddingModelInfo, embeddingModelKey, type EmbeddingModelSource } from '../embedding/index.ts';
 
 /** One picked file, read whole. */
 export interface VectorFile {
