@@ -26,9 +26,9 @@ export {
   resolveGqrConfig,
 } from './gqr/index.ts';
 export {
-  type AppModelPresence, describeEmbeddingModel, describeModelSource, documentText, DTYPE_FILES, Embedder,
-  EMBEDDING_MODEL_PRESETS, type EmbeddingDevice, type EmbeddingDtype, type EmbeddingModelInfo, embeddingModelKey,
-  type EmbeddingModelSource, type EmbeddingPrefixes, howToGetModel, HUGGING_FACE_HOST, loadEmbedder,
+  type AppModelPresence, defaultLengthSortWindow, describeEmbeddingModel, describeModelSource, documentText,
+  DTYPE_FILES, Embedder, EMBEDDING_MODEL_PRESETS, type EmbeddingDevice, type EmbeddingDtype, type EmbeddingModelInfo,
+  embeddingModelKey, type EmbeddingModelSource, type EmbeddingPrefixes, howToGetModel, HUGGING_FACE_HOST, loadEmbedder,
   type ModelFileHash, modelIdOfKey, type ModelLoadProgress, preferredServedPreset, presenceInServedFiles,
   presetForModel, probeAppModel, type QueryEmbedding, readServedModelFiles, sameEmbeddingModel,
   type TransformersModule,
@@ -101,7 +101,7 @@ export {
 } from './hds/index.ts';
 export {
   type AgentRunDeps, alignToCorpus, batchLockName, type BatchRequest, batchRequestOfRecipe, type CorpusRemoval,
-  type CorpusSearchHit, type CorpusSearchResult, cosine, datasetQuestions, defaultChunkRows, defaultLengthSortWindow,
+  type CorpusSearchHit, type CorpusSearchResult, cosine, datasetQuestions, defaultChunkRows,
   deleteCorpus, type DocumentVectorCache, embedCorpus, embedCorpusInMemory, type EmbedCorpusProgress,
   exportCorpusSnapshot, importCorpusSnapshot, llmDifferences, measureEmbeddingSpeed, type QuerySetRequest,
   type QuestionRequest, readVectorFiles, resumeBatch, runBatch, runQuerySet, runQuestion, runSweep, sampleRows,
