@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORE_INDEX, exportedNames, namesImportedFromCore, unusedCoreExports } from './test-support/core-door.ts';
-import { importCircles, importViolations, packageOf, undeclaredImports, type SourceFile } from './test-support/import-rules.ts';
+import { coreDomainOrder, importCircles, importViolations, packageOf, undeclaredImports, type SourceFile } from './test-support/import-rules.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -16,12 +16,61 @@ function sources(dir: string, pattern = /\.(ts|tsx)$/): SourceFile[] {
 }
 
 const read = (rel: string) => fs.readFileSync(path.join(root, rel), 'utf8');
+/** The core's domains in their order, as DESIGN.md lists them. */
+const domainOrder = coreDomainOrder(read('DESIGN.md'));
 
 describe('import rules', () => {
   it('hold over the whole tree: one door to the core and to storage, a pure core, pages apart, workers behind services', () => {
     const files = [...sources('src'), ...sources('e2e'), ...sources('bench')];
     expect(files.length).toBeGreaterThan(200);
-    expect(importViolations(files)).toEqual([]);
+    expect(importViolations(files, domainOrder)).toEqual([]);
+  });
+
+  it("list every domain of the core once in DESIGN.md's order, each with its door", () => {
+    const folders = fs.readdirSync(path.join(root, 'src/core'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    expect([...domainOrder].sort()).toEqual(folders.sort());
+    expect(new Set(domainOrder).size).toBe(domainOrder.length);
+    for (const domain of domainOrder) expect(fs.existsSync(path.join(root, `src/core/${domain}/index.ts`)), `src/core/${domain}/index.ts`).toBe(true);
+    expect(coreDomainOrder("## Other\n1. `x` — no\n## The core's domains, in order\n\ntext\n1. `a` — first\n2. `b-c` — second\n## Next\n3. `d`")).toEqual(['a', 'b-c']);
+  });
+
+  it('catch each kind of violation between the domains of the core', () => {
+    const file = (p: string, specifier: string): SourceFile => ({ path: p, text: `import { x } from '${specifier}';\n` });
+    const order = ['corpus', 'eval', 'runs'];
+    const violations = importViolations(
+      [
+        file('src/core/runs/run-record.ts', '../eval/measures.ts'),
+        file('src/core/index.ts', './eval/measures.ts'),
+        file('src/core/eval/evaluate.ts', '../index.ts'),
+        file('src/core/eval/evaluate.ts', './index.ts'),
+        file('src/core/eval/evaluate.ts', '../runs/index.ts'),
+        file('src/core/eval/evaluate.ts', '../eval/index.ts'),
+        file('src/core/corpus/fixtures/collect.ts', '../../eval/index.ts'),
+        file('src/core/sweep/grid.ts', '../eval/index.ts'),
+        file('src/core/eval/compare.test.ts', '../corpus/ingest.ts'),
+        // allowed:
+        file('src/core/runs/run-record.ts', '../eval/index.ts'),
+        file('src/core/index.ts', './runs/index.ts'),
+        file('src/core/eval/evaluate.ts', './measures.ts'),
+        file('src/core/eval/index.ts', './measures.ts'),
+        file('src/core/corpus/ingest.test.ts', '../runs/index.ts'),
+        file('src/core/eval/compare.test.ts', '../corpus/fixtures/collect.ts'),
+        file('src/core/eval/compare.test.ts', '../hds/test-doubles.ts'),
+        file('src/core/parsers-fuzz.test.ts', './eval/index.ts'),
+      ],
+      order,
+    );
+    expect(violations.map((v) => `${v.file} → ${v.specifier}: ${v.rule}`)).toEqual([
+      "src/core/runs/run-record.ts → ../eval/measures.ts: the core's domains import each other only through their doors (src/core/<domain>/index.ts)",
+      "src/core/index.ts → ./eval/measures.ts: the core's domains import each other only through their doors (src/core/<domain>/index.ts)",
+      "src/core/eval/evaluate.ts → ../index.ts: the core's domains import each other only through their doors (src/core/<domain>/index.ts)",
+      "src/core/eval/evaluate.ts → ./index.ts: inside a domain of the core, files import each other directly, never through the domain's own door",
+      'src/core/eval/evaluate.ts → ../runs/index.ts: a domain of the core imports only domains before it in the order of DESIGN.md',
+      "src/core/eval/evaluate.ts → ../eval/index.ts: inside a domain of the core, files import each other directly, never through the domain's own door",
+      'src/core/corpus/fixtures/collect.ts → ../../eval/index.ts: a domain of the core imports only domains before it in the order of DESIGN.md',
+      'src/core/sweep/grid.ts → ../eval/index.ts: every domain of the core stands in the order of DESIGN.md',
+      "src/core/eval/compare.test.ts → ../corpus/ingest.ts: the core's domains import each other only through their doors (src/core/<domain>/index.ts)",
+    ]);
   });
 
   it('catch each kind of violation', () => {

@@ -1,377 +1,128 @@
-// The public API of the core. Everything outside src/core imports from here and nowhere else.
-export type { CorpusDocument, CorpusQuery, Qrel, IngestIssue } from './corpus/types.ts';
-export type { ScoredDoc } from './retrieval/types.ts';
-export { Analyzer, DEFAULT_ANALYZER_OPTIONS } from './text/analyzer.ts';
-export type { AnalyzerOptions } from './text/analyzer.ts';
-export { highlightSegments } from './text/highlight.ts';
-export type { TextSegment } from './text/highlight.ts';
-export { Bm25Index } from './bm25/bm25-index.ts';
-export type { Bm25Hit, SerializedBm25Index } from './bm25/bm25-index.ts';
-export { MiniSearchBm25 } from './bm25/minisearch-bm25.ts';
-export { OKAPI_BM25, MINISEARCH_BM25 } from './bm25/params.ts';
-export type { Bm25Params } from './bm25/params.ts';
-export { StorageFullError } from './storage/storage-full-error.ts';
-export type { CorpusStore, CorpusRecord, CorpusCommit, RemoteCorpusRef } from './storage/corpus-store.ts';
-export { MemoryCorpusStore } from './storage/memory-corpus-store.ts';
-export { CorpusLoadError, DuplicateCorpusError, loadCorpus, newCorpusId } from './loader/load-corpus.ts';
-export { IndexOnlyCorpusStore } from './storage/index-only-corpus-store.ts';
-export { findDocuments } from './loader/find-documents.ts';
-export { SpooledCorpusStore } from './storage/spooled-corpus-store.ts';
-export type { DocumentSpool } from './storage/document-spool.ts';
-export type { VectorSpool } from './storage/vector-spool.ts';
-export type { LoadCorpusOptions, LoadProgress, LoadCorpusResult } from './loader/load-corpus.ts';
-export type { Retriever } from './retrieval/retriever.ts';
-export { Bm25Retriever } from './retrieval/bm25-retriever.ts';
-export { runQueries } from './retrieval/run-queries.ts';
-export { gqrRerank, gqrPool, describeGqrPool, resolveGqrConfig, DEFAULT_GQR_CONFIG } from './gqr/index.ts';
-export type { GqrInput, GqrConfig, GqrTrace } from './gqr/index.ts';
-export type { QrelsMap, RunMap, LineIssue } from './eval/types.ts';
-export { parseMeasure, parseMeasures, DEFAULT_MEASURES } from './eval/measures.ts';
-export type { Measure } from './eval/measures.ts';
-export { rankForEvaluation } from './eval/ranking.ts';
-export { evaluateRun, buildQrelsMap } from './eval/evaluate.ts';
-export { parseTrecRun, formatTrecRun } from './eval/run-file.ts';
-export { parseQrels } from './eval/qrels-file.ts';
-export { exactMatch, tokenF1, isValidAnswerList } from './eval/answers.ts';
-export { mulberry32 } from './eval/prng.ts';
-export { DEFAULT_PERMUTATIONS, DEFAULT_SEED, pairedRandomizationTest } from './eval/randomization.ts';
-export { compareRuns } from './eval/compare.ts';
-export { FAMILY_ALPHA, holmAdjust, holmSignificant } from './eval/holm.ts';
-export { sniffFields } from './corpus/ingest.ts';
-export type {
-  IngestSummary,
-  FieldMapping,
-  TextEncodingChoice,
-} from './corpus/ingest.ts';
-export { TEXT_ENCODINGS } from './corpus/text-decoding.ts';
-export type { FileSource } from './corpus/source.ts';
-export { DEFAULT_RRF_K } from './fusion/rrf.ts';
-export { NORMALIZE_METHODS, type NormalizeMethod } from './fusion/normalize.ts';
-export { VectorMatrix } from './dense/vector-matrix.ts';
+// The public API of the core: what hosts (workers, UI, CLI, bench) use of each domain, taken from the domain's door
+// (src/core/<domain>/index.ts), the domains in their order (DESIGN.md). Everything outside src/core imports from here.
+export { abortError, isAbortError, throwIfAborted } from './abort/index.ts';
+export { idRecord } from './ids/index.ts';
 export {
-  adoptVectorSet,
-  identityMismatch,
-  shareableVectorSet,
-  shareMismatch,
-  vectorSetIdentity,
-  vectorShareKey,
-  type LoadedVectorForm,
-  type LoadedVectors,
-  type ShareableVectorSet,
-  type VectorSetIdentity,
-} from './dense/shared-vector-set.ts';
-export { searchDense } from './dense/dense-search.ts';
+  Analyzer, type AnalyzerOptions, DEFAULT_ANALYZER_OPTIONS, highlightSegments, type TextSegment,
+} from './text/index.ts';
+export { redactText } from './secrets/index.ts';
+export { checkedNumber, describeRule, numberProblem, NUMERIC_RULES, type NumericRule } from './options/index.ts';
 export {
-  canShareMemory,
-  CompactVectors,
-  SCANNER_SLOTS,
-  type SharedCompactVectors,
-} from './dense/compact-vectors.ts';
-export { defaultRescoreFactor, searchCompact } from './dense/compact-search.ts';
+  type CorpusDocument, type CorpusQuery, type FieldMapping, type FileSource, type IngestIssue, type IngestSummary,
+  type Qrel, sniffFields, TEXT_ENCODINGS, type TextEncodingChoice,
+} from './corpus/index.ts';
 export {
-  COMPACT_FROM_ROWS,
-  resolveVectorForm,
-  type VectorFormChoice,
-} from './dense/vector-form.ts';
-export { mergeTopK, type DenseHit } from './dense/top-k.ts';
-export { MultiVectorStore } from './dense/multi-vector-store.ts';
+  type Bm25Hit, Bm25Index, type Bm25Params, MINISEARCH_BM25, MiniSearchBm25, OKAPI_BM25, type SerializedBm25Index,
+  type Bm25Explanation,
+} from './bm25/index.ts';
+export { type ScoredDoc } from './ranking/index.ts';
 export {
-  loadEmbedder,
-  Embedder,
-  type EmbeddingDevice,
-  type ModelLoadProgress,
+  buildQrelsMap, compareRuns, DEFAULT_MEASURES, DEFAULT_PERMUTATIONS, DEFAULT_SEED, evaluateRun, exactMatch,
+  formatTrecRun, isValidAnswerList, type LineIssue, type Measure, mulberry32, pairedRandomizationTest, parseMeasure,
+  parseMeasures, parseQrels, parseTrecRun, type QrelsMap, rankForEvaluation, type RunMap, tokenF1,
+  FAMILY_ALPHA, holmAdjust, holmSignificant,
+} from './eval/index.ts';
+export { DEFAULT_RRF_K, NORMALIZE_METHODS, type NormalizeMethod, type FusionExplanation } from './fusion/index.ts';
+export {
+  DEFAULT_GQR_CONFIG, describeGqrPool, type GqrConfig, type GqrInput, gqrPool, gqrRerank, type GqrTrace,
+  resolveGqrConfig,
+} from './gqr/index.ts';
+export {
+  type AppModelPresence, defaultLengthSortWindow, describeEmbeddingModel, describeModelSource, documentText,
+  DTYPE_FILES, Embedder, EMBEDDING_MODEL_PRESETS, type EmbeddingDevice, type EmbeddingDtype, type EmbeddingModelInfo,
+  embeddingModelKey, type EmbeddingModelSource, type EmbeddingPrefixes, howToGetModel, HUGGING_FACE_HOST, loadEmbedder,
+  type ModelFileHash, modelIdOfKey, type ModelLoadProgress, preferredServedPreset, presenceInServedFiles,
+  presetForModel, probeAppModel, type QueryEmbedding, readServedModelFiles, sameEmbeddingModel,
   type TransformersModule,
-} from './embedding/embedder.ts';
-export { EMBEDDING_MODEL_PRESETS, preferredServedPreset } from './embedding/registry.ts';
-export { documentText } from './embedding/document-text.ts';
+  encodeSafetensorsMatrix,
+} from './embedding/index.ts';
 export {
-  DTYPE_FILES,
-  howToGetModel,
-  presenceInServedFiles,
-  probeAppModel,
-  readServedModelFiles,
-  type AppModelPresence,
-} from './embedding/app-model-presence.ts';
+  type CorpusCommit, type CorpusRecord, type CorpusStore, type DocumentSpool, type EmbeddingProgressUpdate,
+  type EmbeddingSetRecord, formatBytes, IndexOnlyCorpusStore, MemoryCorpusStore, MemoryVectorStore,
+  type RemoteCorpusRef, SpooledCorpusStore, type StorageAfterFailure, storageFullAdvice, StorageFullError,
+  type TokenBatch, type VectorChunk, type VectorSpool, VectorStorageFullError, type VectorStore,
+} from './storage/index.ts';
 export {
-  describeEmbeddingModel,
-  sameEmbeddingModel,
-  type EmbeddingDtype,
-  type EmbeddingModelInfo,
-  type EmbeddingPrefixes,
-  type QueryEmbedding,
-} from './embedding/model-info.ts';
-export { describePipeline, defaultSpec, isComplete, PIPELINE_KINDS, DEFAULT_CC_WEIGHT } from './retrieval/pipeline-spec.ts';
-export type { PipelineSpec } from './retrieval/pipeline-spec.ts';
-export { buildRetriever } from './retrieval/build-retriever.ts';
-export type { RetrievalResources } from './retrieval/build-retriever.ts';
-export type { ConnectionTestResult, LlmProvider, SamplingSettings } from './llm/types.ts';
-export { OpenAiCompatibleProvider } from './llm/openai-provider.ts';
-export { abortError, isAbortError, throwIfAborted } from './abort.ts';
-export { LLM_PRESETS, findLlmPreset } from './llm/presets.ts';
+  adoptVectorSet, assertCompleteSet, canShareMemory, COMPACT_FROM_ROWS, CompactVectors, defaultRescoreFactor,
+  type DenseHit, identityMismatch, loadCompactVectors, type LoadedVectorForm, type LoadedVectors,
+  loadSpooledCompactVectors, loadTokenStore, loadVectorMatrix, mergeTopK, MultiVectorStore, resolveVectorForm,
+  type RowRangeSearch, SCANNER_SLOTS, searchCompact, searchDense, searchDenseSharded, shareableVectorSet,
+  type ShareableVectorSet, type SharedCompactVectors, shareMismatch, splitRows, storedFloatRows,
+  type VectorFormChoice, VectorMatrix, vectorSetIdentity, type VectorSetIdentity, vectorShareKey,
+} from './dense/index.ts';
 export {
-  extractFinalAnswer,
-  parseHdsAction,
-  type FinalAnswer,
-  type HdsAction,
-  type HdsActionMarker,
-} from './hds/parse-action.ts';
-export { DEFAULT_HDS_CONFIG, REPEATED_BLOCK_POLICIES, type HdsConfig, type RepeatedBlockPolicy } from './hds/config.ts';
-export { runHds } from './hds/run-hds.ts';
-export { protocolBreakage, type ProtocolBreakage } from './hds/protocol-breakage.ts';
-export { FINAL_ANSWER_MODES, type FinalAnswerMode } from './hds/final-answer.ts';
-export { PLAN_PROMPT_VARIANTS, type PlanPromptVariant } from './hds/prompts.ts';
-export { FAILURE_CLASSES, failureClassesOf, type FailureClass } from './hds/failure-classes.ts';
+  Bm25Retriever, buildRetriever, type CcPipelineSpec, DEFAULT_CC_WEIGHT, DEFAULT_FETCH_K_MULTIPLIER, defaultSpec,
+  type DenseIndex, type DensePipelineSpec, describePipeline, type GqrOutcome, type GqrPipelineSpec, type GqrPrepared,
+  GqrRetriever, isComplete, PIPELINE_KINDS, type PipelineSpec, type RetrievalResources, type Retriever,
+  type RrfPipelineSpec, runQueries, theoreticalMinScore, tracePrepared,
+} from './retrieval/index.ts';
 export {
-  type HdsRun,
-  type HdsTurnRecord,
-  type HdsFinalCallRecord,
-  type HdsRetrievalRecord,
-  type HdsResultRecord,
-  type HdsRepeatedQuery,
-  type HdsRetrievalFailure,
-  type LlmCallRecord,
-  type TimeSpan,
-  type HdsTerminatedBy,
-  type HdsEvent,
-  type TextRetriever,
-  type RetrievedPassage,
-  HDS_PROTOCOL,
-} from './hds/types.ts';
-export { type BaselineRun } from './hds/baselines/baseline-run.ts';
-export { DEFAULT_SINGLE_SHOT_CONFIG } from './hds/baselines/single-shot.ts';
-export { DEFAULT_IRCOT_CONFIG } from './hds/baselines/ircot.ts';
+  CorpusLoadError, DuplicateCorpusError, findDocuments, loadCorpus, type LoadCorpusOptions, type LoadCorpusResult,
+  type LoadProgress, newCorpusId,
+} from './loader/index.ts';
 export {
-  DEFAULT_DECOMPOSITION_CONFIG,
-} from './hds/baselines/decomposition.ts';
-export {
-  buildRunRecord,
-  rescoreRunRecord,
-  runMapOfRecord,
-  summarizeRun,
-  checkRunName,
-  type RunRecord,
-  type RunSummary,
-  type QueryRanking,
-} from './runs/run-record.ts';
-export { WORKBENCH_VERSION } from './runs/workbench-version.ts';
-export {
-  runEnvironment,
-  describeRunHost,
-  sha256Hex,
-  storedModelFiles,
-  type RunEnvironment,
-  type RunEnvironmentSource,
-  type HostEnvironment,
-  type ModelFileHash,
-} from './runs/run-environment.ts';
-export { describeRunPipeline } from './runs/run-pipeline.ts';
-export { exportRunJson, exportRunsJson, parseRunJson, parseRunsJson } from './runs/run-json.ts';
-export { exportRunTrec } from './runs/run-trec.ts';
-export { findUnknownDocuments, importTrecRun, type UnknownDocuments } from './runs/import-trec-run.ts';
-export { compareRunRankings, type RunComparison } from './runs/run-comparison.ts';
-export { buildLeaderboard, leaderboardCsv, leaderboardMarkdown, leaderboardMeasures, formatLeaderboardValue, type Leaderboard, type LeaderboardRun } from './runs/leaderboard.ts';
-export { formatCsv, type CsvCell } from './runs/csv.ts';
-export {
-  comparisonCsv,
-  perQueryCsv,
-  significanceMark,
-  SIGNIFICANCE_LEVELS,
-  type PerQueryComparisonRow,
-} from './runs/comparison-csv.ts';
-export type { RunStore } from './runs/run-store.ts';
-export {
-  defaultComparison,
-  groupRuns,
-  parseRunFilter,
-  filterRunGroups,
-  selectionState,
-  setSelected,
-  selectRange,
-  type RunGroup,
-  type RunFilter,
-} from './runs/run-list.ts';
-export { prepareRunImport, describeImportMark, type RunAlreadyHere } from './runs/import-runs.ts';
-export { MemoryRunStore } from './runs/memory-run-store.ts';
-export { passageRetriever } from './hds/passage-retriever.ts';
-export { AGENT_METHODS, AGENT_METHOD_LABELS, type AgentMethod, type AgentSettings } from './hds/agent-run.ts';
-export { scoreAgentRun } from './hds/question-metrics.ts';
-export {
-  runBatchItems,
-  aggregateBatch,
-  budgetSweepVariants,
-  type BatchQuestion,
-  type BatchVariant,
-  type BatchItem,
-  type BatchAggregate,
-  type BatchProgress,
-  type BudgetParam,
-} from './hds/batch.ts';
-export {
-  stripSecrets,
-  formatAgentRunsFile,
-  type AgentRunsFile,
-  type SavedAgentRun,
-  type SavedQuestionRun,
-  type SavedBatchRun,
-} from './hds/saved-run.ts';
-export { TransformersTextProvider, type TextGenerationDevice, type TextModelSource } from './llm/transformers-provider.ts';
-export {
-  LOCAL_IN_BROWSER_MODELS,
-  findLocalInBrowserModel,
-  probeAppTextModel,
-  howToGetTextModel,
-  type LocalInBrowserModel,
-} from './llm/in-browser-models.ts';
-export {
-  createLlmProvider,
-  samplingOf,
-  samplingSettingsOf,
-  type LlmProviderSettings,
-  type ProviderHost,
-} from './llm/provider-settings.ts';
-export { embeddingModelKey, modelIdOfKey } from './embedding/model-key.ts';
-export { presetForModel, describeModelSource, HUGGING_FACE_HOST, type EmbeddingModelSource } from './embedding/model-source.ts';
-export { embedCorpus, defaultChunkRows, defaultLengthSortWindow, type EmbedCorpusProgress } from './embedding/embed-corpus.ts';
-export { measureEmbeddingSpeed, secondsToEmbed } from './embedding/embedding-speed.ts';
-export {
-  VectorStorageFullError,
-  type VectorStore,
-  type EmbeddingSetRecord,
-  type VectorChunk,
-  type TokenBatch,
-  type EmbeddingProgressUpdate,
-} from './storage/vector-store.ts';
-export { MemoryVectorStore } from './storage/memory-vector-store.ts';
-export { loadVectorMatrix, loadTokenStore, assertCompleteSet, loadCompactVectors, storedFloatRows } from './dense/stored-vectors.ts';
-export { loadSpooledCompactVectors } from './dense/spooled-vectors.ts';
-export { searchDenseSharded, splitRows, type RowRangeSearch } from './dense/sharded-search.ts';
-export { type DenseIndex } from './retrieval/dense-retriever.ts';
-export { DEFAULT_FETCH_K_MULTIPLIER } from './retrieval/fusion-retriever.ts';
-export { theoreticalMinScore } from './retrieval/pipeline-spec.ts';
-export type { DensePipelineSpec, RrfPipelineSpec, CcPipelineSpec } from './retrieval/pipeline-spec.ts';
-export {
-  GqrRetriever,
-  tracePrepared,
-  type GqrPrepared,
-  type GqrOutcome,
-} from './retrieval/gqr-retriever.ts';
-export {
-  SWEEP_KEYS,
-  SWEEP_MODE_VALUES,
-  SweepGridError,
-  sweepKeyLabel,
-  isNumericSweepKey,
-  parseGridAxis,
-  validateGrid,
-  expandGrid,
-  describeSettings,
-  type SweepKey,
-  type SweepValue,
-  type GridAxis,
-  type GridPoint,
-  DEFAULT_CC_WEIGHTS,
-  type SweepJob,
-  type SweepPreparedQuery,
-  type QuerySweepResult,
-  collectSweepRuns,
-  type SweepRuns,
-  evaluateSweep,
-  type SweepEvaluation,
-  type SweepRunScores,
-  type WinTieLoss,
-  sweepQueries,
-  prepareSweepQueries,
-  sweepPreparedQueries,
-  sweepPreparedQueriesInTasks,
-  type SweepProgress,
+  collectSweepRuns, DEFAULT_CC_WEIGHTS, describeSettings, evaluateSweep, expandGrid, type GridAxis, type GridPoint,
+  isNumericSweepKey, parseGridAxis, prepareSweepQueries, type QuerySweepResult, SWEEP_KEYS, SWEEP_MODE_VALUES,
+  type SweepEvaluation, SweepGridError, type SweepJob, type SweepKey, sweepKeyLabel, sweepPreparedQueries,
+  sweepPreparedQueriesInTasks, type SweepPreparedQuery, type SweepProgress, sweepQueries, type SweepRuns,
+  type SweepRunScores, type SweepValue, validateGrid, type WinTieLoss,
+  testBestPoint, type BestPointComparison,
 } from './sweep/index.ts';
-export { testBestPoint, type BestPointComparison } from './sweep/best-point-test.ts';
-export type { GqrPipelineSpec } from './retrieval/pipeline-spec.ts';
-// Use cases: the workflows every host (worker, CLI, test) runs the same way.
-export { searchCorpus, type CorpusSearchHit, type CorpusSearchResult } from './use-cases/search-corpus.ts';
-export { explainResult, type ExplainResultRequest, type PartExplanation, type GqrScorePieces } from './use-cases/explain-result.ts';
-export type { Bm25Explanation } from './bm25/explain.ts';
-export type { FusionExplanation } from './fusion/explain.ts';
-export { runQuerySet, type QuerySetRequest } from './use-cases/run-query-set.ts';
-export { runSweep, type SweepDeps } from './use-cases/run-sweep.ts';
-export { embedCorpusInMemory, type DocumentVectorCache } from './use-cases/embed-in-memory.ts';
-export { sweepRunRecords, labSweepsFromRuns, type SavedSweep } from './use-cases/saved-sweep.ts';
-export { summarizeAgentRun, checkAgentRunName, exportAgentRuns, importAgentRuns, type AgentRunStore, type AgentRunSummary } from './hds/agent-run-store.ts';
-export { MemoryAgentRunStore } from './hds/memory-agent-run-store.ts';
-export { withApiKey, llmSettingsRecord, activeWithKey, secretsOf, type SettingsStore, type LlmSettingsRecord } from './llm/settings-store.ts';
 export {
-  CUSTOM_PROVIDER,
-  IN_BROWSER_PROVIDER,
-  switchProvider,
-} from './llm/provider-choice.ts';
+  activeWithKey, type ConnectionTestResult, createLlmProvider, CUSTOM_PROVIDER, findLlmPreset,
+  findLocalInBrowserModel, howToGetTextModel, IN_BROWSER_PROVIDER, LLM_PRESETS, type LlmProvider,
+  type LlmProviderSettings, llmSettingsRecord, type LlmSettingsRecord, LOCAL_IN_BROWSER_MODELS,
+  type LocalInBrowserModel, OpenAiCompatibleProvider, probeAppTextModel, type ProviderHost, samplingOf,
+  type SamplingSettings, samplingSettingsOf, secretsOf, type SettingsStore, switchProvider,
+  type TextGenerationDevice, type TextModelSource, TransformersTextProvider, withApiKey,
+} from './llm/index.ts';
 export {
-  runQuestion,
-  runBatch,
-  resumeBatch,
-  datasetQuestions,
-  batchLockName,
-  type AgentRunDeps,
-  type QuestionRequest,
-  type BatchRequest,
-} from './use-cases/agent-runs.ts';
-export { deleteCorpus, type CorpusRemoval } from './use-cases/delete-corpus.ts';
+  buildRunRecord, checkRunName, compareRunRankings, comparisonCsv, corpusDifferences, type CsvCell,
+  defaultComparison, describeImportMark, describeRunHost, describeRunPipeline, exportRunJson, exportRunsJson,
+  exportRunTrec, filterRunGroups, findUnknownDocuments, formatCsv, formatRecipe, groupRuns, type HostEnvironment,
+  importTrecRun, labSweepsFromRuns, makeRecipe, MemoryRunStore, modelDifferences, parseRecipe, parseRunFilter,
+  parseRunJson, parseRunsJson, type PerQueryComparisonRow, perQueryCsv, prepareRunImport, type QueryRanking,
+  type Recipe, recipeCorpus, RecipeError, type RecipeExperiment, recipeModels, recipeOfRun, rescoreRunRecord,
+  type RunAlreadyHere, type RunComparison, runEnvironment, type RunEnvironment, type RunEnvironmentSource,
+  type RunFilter, type RunGroup, runMapOfRecord, type RunRecord, type RunStore, type RunSummary, type SavedSweep,
+  selectionState, selectRange, setSelected, sha256Hex, SIGNIFICANCE_LEVELS, significanceMark, storedModelFiles,
+  summarizeRun, sweepRecipeExperiment, sweepRequestOfRecipe, sweepRunRecords, type UnknownDocuments,
+  WORKBENCH_VERSION,
+  buildLeaderboard, leaderboardCsv, leaderboardMarkdown, leaderboardMeasures, formatLeaderboardValue, type Leaderboard, type LeaderboardRun,
+} from './runs/index.ts';
 export {
-  NUMERIC_RULES,
-  checkedNumber,
-  describeRule,
-  numberProblem,
-  type NumericRule,
-} from './options/numeric-rules.ts';
-export { redactText } from './secrets/redact.ts';
-export { idRecord } from './ids.ts';
-export { formatBytes } from './storage/format-bytes.ts';
-export { storageFullAdvice, type StorageAfterFailure } from './storage/storage-full-advice.ts';
+  AGENT_METHOD_LABELS, AGENT_METHODS, type AgentMethod, type AgentRunsFile, type AgentRunStore, type AgentRunSummary,
+  type AgentSettings, aggregateBatch, type BaselineRun, type BatchAggregate, type BatchItem, type BatchProgress,
+  type BatchQuestion, type BatchVariant, type BudgetParam, budgetSweepVariants, checkAgentRunName,
+  DEFAULT_DECOMPOSITION_CONFIG, DEFAULT_HDS_CONFIG, DEFAULT_IRCOT_CONFIG, DEFAULT_SINGLE_SHOT_CONFIG,
+  exportAgentRuns, extractFinalAnswer, FAILURE_CLASSES, type FailureClass, failureClassesOf, FINAL_ANSWER_MODES,
+  type FinalAnswer, type FinalAnswerMode, formatAgentRunsFile, HDS_PROTOCOL, type HdsAction, type HdsActionMarker,
+  type HdsConfig, type HdsEvent, type HdsFinalCallRecord, type HdsRepeatedQuery, type HdsResultRecord,
+  type HdsRetrievalFailure, type HdsRetrievalRecord, type HdsRun, type HdsTerminatedBy, type HdsTurnRecord,
+  importAgentRuns, type LlmCallRecord, MemoryAgentRunStore, parseHdsAction, passageRetriever, PLAN_PROMPT_VARIANTS,
+  type PlanPromptVariant, protocolBreakage, type ProtocolBreakage, type RetrievedPassage, runBatchItems, runHds,
+  type SavedAgentRun, type SavedBatchRun, type SavedQuestionRun, scoreAgentRun, stripSecrets, summarizeAgentRun,
+  type TextRetriever, type TimeSpan,
+  REPEATED_BLOCK_POLICIES, type RepeatedBlockPolicy,
+} from './hds/index.ts';
 export {
-  SERVE_API_PREFIX,
-  SERVE_MAX_BODY_BYTES,
-  SERVE_MAX_STREAMS,
-  ServeError,
-  preparedFromJson,
-  type ServedCorpusInfo,
-} from './remote/serve-protocol.ts';
-export { createServeHandler, hostProblem, type PassageEmbedder, type ServedCorporaState, type ServedCorpus, type ServeResponse } from './remote/serve-handler.ts';
-export { WorkbenchServerClient, normalizeServerUrl } from './remote/server-client.ts';
-export {
-  RemoteAwareCorpusStore,
-  RemoteRetriever,
-  routedResources,
-  remoteCorpusRecord,
-  remoteRunConfig,
-} from './remote/remote-corpus.ts';
-export {
-  RecipeError,
-  corpusDifferences,
-  formatRecipe,
-  makeRecipe,
-  modelDifferences,
-  parseRecipe,
-  recipeCorpus,
-  recipeModels,
-  recipeOfRun,
-  type Recipe,
-  type RecipeExperiment,
-} from './runs/recipe.ts';
-export { batchRequestOfRecipe, llmDifferences } from './runs/batch-recipe.ts';
-export { sweepRecipeExperiment, sweepRequestOfRecipe } from './runs/sweep-recipe.ts';
-export { exportCorpusSnapshot, importCorpusSnapshot, type SnapshotProgress } from './use-cases/corpus-snapshot.ts';
-export { OpenSearchClient } from './opensearch/opensearch-client.ts';
-export { OpenSearchCorpusStore } from './opensearch/cluster-corpus-store.ts';
-export { openSearchResources, type ClusterKnnMode } from './opensearch/cluster-retrievers.ts';
-export { DEFAULT_HNSW } from './opensearch/cluster-index.ts';
-export { indexIntoOpenSearch, setClusterBm25 } from './opensearch/index-into-opensearch.ts';
-export {
-  alignToCorpus,
-  cosine,
-  readVectorFiles,
-  sampleRows,
-  storeImportedVectors,
-  VectorImportError,
+  type AgentRunDeps, alignToCorpus, batchLockName, type BatchRequest, batchRequestOfRecipe, type CorpusRemoval,
+  type CorpusSearchHit, type CorpusSearchResult, cosine, datasetQuestions, defaultChunkRows,
+  deleteCorpus, type DocumentVectorCache, embedCorpus, embedCorpusInMemory, type EmbedCorpusProgress,
+  exportCorpusSnapshot, importCorpusSnapshot, llmDifferences, measureEmbeddingSpeed, type QuerySetRequest,
+  type QuestionRequest, readVectorFiles, resumeBatch, runBatch, runQuerySet, runQuestion, runSweep, sampleRows,
+  searchCorpus, secondsToEmbed, type SnapshotProgress, storeImportedVectors, type SweepDeps, VectorImportError,
   type VectorIssue,
-} from './embedding/vector-import.ts';
-export { embedThroughServer, serverEmbeddingModel, type ServerEmbedded, type ServerEmbeddingModel } from './embedding/server-vectors.ts';
-export { encodeSafetensorsMatrix, parseSafetensorsMatrix, SafetensorsError } from './embedding/safetensors.ts';
+  explainResult, type ExplainResultRequest, type PartExplanation, type GqrScorePieces,
+} from './use-cases/index.ts';
+export {
+  createServeHandler, hostProblem, normalizeServerUrl, preparedFromJson, RemoteAwareCorpusStore, remoteCorpusRecord,
+  RemoteRetriever, remoteRunConfig, routedResources, SERVE_API_PREFIX, SERVE_MAX_BODY_BYTES, SERVE_MAX_STREAMS,
+  type ServedCorporaState, type ServedCorpus, type ServedCorpusInfo, ServeError, type ServeResponse,
+  WorkbenchServerClient,
+  embedThroughServer, serverEmbeddingModel,
+} from './remote/index.ts';
+export {
+  type ClusterKnnMode, DEFAULT_HNSW, indexIntoOpenSearch, OpenSearchClient, OpenSearchCorpusStore,
+  openSearchResources, setClusterBm25,
+} from './opensearch/index.ts';

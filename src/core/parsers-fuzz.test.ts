@@ -5,13 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { collectIngest } from './corpus/fixtures/collect.ts';
 import { memorySource } from './corpus/fixtures/memory-source.ts';
-import { readSnapshot, SnapshotError, SnapshotWriter } from './corpus/snapshot-format.ts';
-import { mulberry32 } from './eval/prng.ts';
-import { parseQrels } from './eval/qrels-file.ts';
-import { parseTrecRun } from './eval/run-file.ts';
-import { formatRecipe, parseRecipe, RecipeError, recipeOfRun, type RecipeCorpus } from './runs/recipe.ts';
-import { buildRunRecord } from './runs/run-record.ts';
-import { buildQrelsMap } from './eval/evaluate.ts';
+import { readSnapshot, SnapshotError, SnapshotWriter } from './corpus/index.ts';
+import { mulberry32, parseQrels, parseTrecRun, buildQrelsMap } from './eval/index.ts';
+import { formatRecipe, parseRecipe, RecipeError, recipeOfRun, type RecipeCorpus, buildRunRecord } from './runs/index.ts';
 
 const SEED = 0x5eed_2024;
 const CASES = 80;

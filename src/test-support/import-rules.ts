@@ -44,11 +44,14 @@ export function importEdges(files: readonly SourceFile[]): ImportEdge[] {
   return edges;
 }
 
-/** Every import of `file` that breaks a rule. */
-export function importViolations(files: readonly SourceFile[]): ImportViolation[] {
+/**
+ * Every import of `files` that breaks a rule. `domainOrder` is the order of the core's domains (DESIGN.md, read by
+ * {@link coreDomainOrder}): a domain imports only domains before it. Without it the order is not checked.
+ */
+export function importViolations(files: readonly SourceFile[], domainOrder?: readonly string[]): ImportViolation[] {
   const violations: ImportViolation[] = [];
   for (const edge of importEdges(files)) {
-    const rule = brokenRule(edge);
+    const rule = brokenRule(edge) ?? (domainOrder ? brokenDomainOrder(edge, domainOrder) : null);
     if (rule) violations.push({ file: edge.from, specifier: edge.specifier, rule });
   }
   return violations;
@@ -108,7 +111,8 @@ function brokenRule({ from, target, typeOnly }: ImportEdge): string | null {
   const inCore = (p: string) => p.startsWith('src/core/');
   const inStorage = (p: string) => p.startsWith('src/storage/');
   if (inCore(from)) {
-    if (inCore(target) || target === 'package.json') return null;
+    if (inCore(target)) return brokenDoorRule(from, target);
+    if (target === 'package.json') return null;
     // Core tests may use the shared test fixtures and the tiny-model generator.
     if (/\.test\.tsx?$/.test(from) && (target.startsWith('src/test-support/') || target.startsWith('scripts/'))) return null;
     return 'the core imports nothing outside src/core';
@@ -123,6 +127,52 @@ function brokenRule({ from, target, typeOnly }: ImportEdge): string | null {
     return 'the ui reaches the workers only through src/ui/services (a *-worker-api.ts contract may be imported as a type)';
   }
   return null;
+}
+
+/** The domain of a file of the core (`eval` for src/core/eval/measures.ts), or null for the files beside the root door. */
+export function coreDomain(file: string): string | null {
+  const parts = file.split('/');
+  return parts[0] === 'src' && parts[1] === 'core' && parts.length > 3 ? parts[2]! : null;
+}
+
+const doorOf = (domain: string) => `src/core/${domain}/index.ts`;
+const isTest = (file: string) => /\.test(-d)?\.tsx?$/.test(file);
+/** A test fixture: a file under a `fixtures/` folder or named `test-….ts` (not API: tests may import it directly). */
+const isTestFixture = (file: string) => /\/fixtures\//.test(file) || /\/test-[^/]*\.ts$/.test(file);
+
+/** Between the core's domains: each domain's door (its index.ts) is the only way in; inside a domain files import each other. */
+function brokenDoorRule(from: string, target: string): string | null {
+  const fromDomain = coreDomain(from);
+  const targetDomain = coreDomain(target);
+  if (fromDomain === targetDomain) {
+    if (fromDomain && target === doorOf(fromDomain) && from !== target) return "inside a domain of the core, files import each other directly, never through the domain's own door";
+    return null;
+  }
+  if (targetDomain && target === doorOf(targetDomain)) return null;
+  if (targetDomain && isTest(from) && isTestFixture(target)) return null;
+  return 'the core\'s domains import each other only through their doors (src/core/<domain>/index.ts)';
+}
+
+/** A domain's code (tests aside: they may set up with any domain) imports only domains before it in `order`. */
+function brokenDomainOrder({ from, target }: ImportEdge, order: readonly string[]): string | null {
+  const fromDomain = coreDomain(from);
+  const targetDomain = coreDomain(target);
+  if (!fromDomain || !targetDomain || fromDomain === targetDomain || isTest(from)) return null;
+  const at = order.indexOf(fromDomain);
+  const targetAt = order.indexOf(targetDomain);
+  if (at < 0 || targetAt < 0) return 'every domain of the core stands in the order of DESIGN.md';
+  return targetAt < at ? null : 'a domain of the core imports only domains before it in the order of DESIGN.md';
+}
+
+/**
+ * The order of the core's domains, as DESIGN.md's section "The core's domains, in order" lists them: one numbered line
+ * per domain, its folder name in backquotes first (`1. \`abort\` — …`).
+ */
+export function coreDomainOrder(design: string): string[] {
+  const start = design.search(/^## The core's domains, in order$/m);
+  if (start < 0) return [];
+  const section = design.slice(start).split(/\n## /)[0]!;
+  return [...section.matchAll(/^\d+\. `([^`]+)`/gm)].map((m) => m[1]!);
 }
 
 /** The page folder of a file under src/ui (`runs` for src/ui/runs/RunsPage.tsx), or null. */

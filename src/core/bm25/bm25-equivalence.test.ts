@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../eval/prng.ts';
+import { mulberry32 } from '../eval/index.ts';
 import { Bm25Index, type Bm25Hit } from './bm25-index.ts';
 import { MiniSearchBm25 } from './minisearch-bm25.ts';
 import { MINISEARCH_BM25, OKAPI_BM25, type Bm25Params } from './params.ts';

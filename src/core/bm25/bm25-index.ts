@@ -1,5 +1,5 @@
-import type { CorpusDocument } from '../corpus/types.ts';
-import { Analyzer, type AnalyzerOptions } from '../text/analyzer.ts';
+import type { CorpusDocument } from '../corpus/index.ts';
+import { Analyzer, type AnalyzerOptions } from '../text/index.ts';
 import type { CompactIndex } from './compact/compact-index.ts';
 import { CompactIndexBuilder } from './compact/index-builder.ts';
 import {

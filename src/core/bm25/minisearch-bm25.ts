@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
-import type { CorpusDocument } from '../corpus/types.ts';
-import { Analyzer, type AnalyzerOptions } from '../text/analyzer.ts';
+import type { CorpusDocument } from '../corpus/index.ts';
+import { Analyzer, type AnalyzerOptions } from '../text/index.ts';
 import type { Bm25Hit, SerializedMiniSearchBm25Index } from './bm25-index.ts';
 import { restoreSnapshot, takeSnapshot } from './minisearch-snapshot.ts';
 import { OKAPI_BM25, type Bm25Params } from './params.ts';

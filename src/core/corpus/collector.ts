@@ -1,4 +1,4 @@
-import { throwIfAborted } from '../abort.ts';
+import { throwIfAborted } from '../abort/index.ts';
 import type { IngestFileSummary, IngestHandlers, IngestSummary } from './ingest-types.ts';
 import { whitespaceInId } from './ids.ts';
 import { boundMetadata } from './metadata-limits.ts';

@@ -1,7 +1,7 @@
 // The content checksum of a corpus: what makes two loads "the same corpus" for recipes and snapshots, whatever
 // the order, batches or files the documents came in.
 import type { CorpusDocument, CorpusQuery, Qrel } from './types.ts';
-import { Sha256, toHex } from '../text/sha256.ts';
+import { Sha256, toHex } from '../text/index.ts';
 
 const encoder = new TextEncoder();
 

@@ -3,7 +3,7 @@ import { readDecoded, type ReadOptions } from './lines.ts';
 import { INVALID_UTF8_REASON } from './text-decoding.ts';
 import type { SourceRecord } from './records.ts';
 import type { FileSource } from './source.ts';
-import { idRecord } from '../ids.ts';
+import { idRecord } from '../ids/index.ts';
 
 export interface CsvOptions {
   /** Field delimiter; guessed from the first lines when absent (one of `,` `\t` `;` `|`, else `,`). */

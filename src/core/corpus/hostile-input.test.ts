@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
-import { CorpusLoadError, loadCorpus } from '../loader/load-corpus.ts';
+import { MemoryCorpusStore } from '../storage/index.ts';
+import { CorpusLoadError, loadCorpus } from '../loader/index.ts';
 import { collectIngest, jsonl } from './fixtures/collect.ts';
 import { memorySource } from './fixtures/memory-source.ts';
 import { MAX_METADATA_DEPTH } from './metadata-limits.ts';

@@ -1,4 +1,4 @@
-import { isAbortError, throwIfAborted } from '../abort.ts';
+import { isAbortError, throwIfAborted } from '../abort/index.ts';
 import { IngestCollector } from './collector.ts';
 import { readCsvRecords } from './csv.ts';
 import type { IngestHandlers, IngestOptions, IngestSummary } from './ingest-types.ts';

@@ -1,4 +1,4 @@
-import { abortError } from '../abort.ts';
+import { abortError } from '../abort/index.ts';
 import type { FileSource } from './source.ts';
 import { INVALID_UTF8_REASON, TextFileDecoder, type DecodedText, type TextEncodingChoice } from './text-decoding.ts';
 

@@ -5,7 +5,7 @@
 // A header is {t: 'begin'|'item'|'end'|'finish', s: section, v?: value, b?: [[type, byteLength], ...]}; typed arrays
 // in `v` are replaced by {"$blob": i} and travel as raw bytes. A section's `end` holds its item count and the
 // SHA-256 of all its item frames' bytes; `finish` lists the sections, so a truncated file is always detected.
-import { Sha256, toHex } from '../text/sha256.ts';
+import { Sha256, toHex } from '../text/index.ts';
 
 export const SNAPSHOT_MAGIC = 'DSWSNAP1\n';
 export const SNAPSHOT_VERSION = 1;

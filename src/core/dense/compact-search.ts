@@ -1,4 +1,4 @@
-import { assertSameEmbeddingModel, type QueryEmbedding } from '../embedding/model-info.ts';
+import { assertSameEmbeddingModel, type QueryEmbedding } from '../embedding/index.ts';
 import { BLOCK_ROWS, type CompactVectors } from './compact-vectors.ts';
 import { normalizedCopy, scoreRow } from './dense-search.ts';
 import { TopKHeap, type DenseHit } from './top-k.ts';

@@ -1,4 +1,4 @@
-import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
+import type { EmbeddingModelInfo } from '../embedding/index.ts';
 import { vectorKernels, type KernelChoice, type VectorKernels } from './kernels/vector-kernels.ts';
 import type { VectorMatrix } from './vector-matrix.ts';
 

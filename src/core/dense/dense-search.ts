@@ -1,4 +1,4 @@
-import { assertSameEmbeddingModel, type QueryEmbedding } from '../embedding/model-info.ts';
+import { assertSameEmbeddingModel, type QueryEmbedding } from '../embedding/index.ts';
 import { scanWithFloat32Filter } from './float32-filter-scan.ts';
 import type { KernelChoice } from './kernels/vector-kernels.ts';
 import { TopKHeap, type DenseHit } from './top-k.ts';

@@ -1,4 +1,4 @@
-import { assertSameEmbeddingModel, type QueryTokenEmbedding, type TokenEmbedding } from '../embedding/model-info.ts';
+import { assertSameEmbeddingModel, type QueryTokenEmbedding, type TokenEmbedding } from '../embedding/index.ts';
 import type { MultiVectorStore } from './multi-vector-store.ts';
 import { TopKHeap, type DenseHit } from './top-k.ts';
 

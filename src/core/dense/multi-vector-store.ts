@@ -1,4 +1,4 @@
-import type { EmbeddingModelInfo, TokenEmbedding } from '../embedding/model-info.ts';
+import type { EmbeddingModelInfo, TokenEmbedding } from '../embedding/index.ts';
 import { ChunkedRows, DEFAULT_CHUNK_ROWS } from './chunked-rows.ts';
 
 /** Options of a new {@link MultiVectorStore}. */

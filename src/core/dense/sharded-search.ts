@@ -1,4 +1,4 @@
-import type { QueryEmbedding } from '../embedding/model-info.ts';
+import type { QueryEmbedding } from '../embedding/index.ts';
 import { mergeTopK, type DenseHit } from './top-k.ts';
 
 /** Exact top-k over rows [start, end) of one matrix, e.g. `searchDense` running in a worker. */

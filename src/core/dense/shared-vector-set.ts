@@ -1,5 +1,5 @@
-import { sameEmbeddingModel, type EmbeddingModelInfo } from '../embedding/model-info.ts';
-import type { EmbeddingSetRecord } from '../storage/vector-store.ts';
+import { sameEmbeddingModel, type EmbeddingModelInfo } from '../embedding/index.ts';
+import type { EmbeddingSetRecord } from '../storage/index.ts';
 import { isSharedBuffer } from './chunked-rows.ts';
 import { CompactVectors, SCANNER_SLOTS, type FloatRowSource, type SharedCompactVectors } from './compact-vectors.ts';
 import { VectorMatrix, type SharedVectorMatrix } from './vector-matrix.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VectorSpool } from '../storage/vector-spool.ts';
+import type { VectorSpool } from '../storage/index.ts';
 import { seededRandom, unitRows } from '../../test-support/random-vectors.ts';
 import { loadSpooledCompactVectors } from './spooled-vectors.ts';
 import { testModel } from './test-fixtures.ts';

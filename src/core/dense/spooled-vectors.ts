@@ -1,5 +1,5 @@
-import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
-import type { VectorSpool } from '../storage/vector-spool.ts';
+import type { EmbeddingModelInfo } from '../embedding/index.ts';
+import type { VectorSpool } from '../storage/index.ts';
 import { CompactVectors, type CompactVectorsOptions } from './compact-vectors.ts';
 
 /** Rows read per sequential read when quantising a spool: 8192 × 384 float32 is 12 MiB. */

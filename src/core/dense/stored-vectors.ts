@@ -1,5 +1,5 @@
-import { describeEmbeddingModel } from '../embedding/model-info.ts';
-import type { EmbeddingSetRecord, VectorChunk, VectorStore } from '../storage/vector-store.ts';
+import { describeEmbeddingModel } from '../embedding/index.ts';
+import type { EmbeddingSetRecord, VectorChunk, VectorStore } from '../storage/index.ts';
 import { CompactVectors, type FloatRowSource } from './compact-vectors.ts';
 import { MultiVectorStore } from './multi-vector-store.ts';
 import { VectorMatrix } from './vector-matrix.ts';

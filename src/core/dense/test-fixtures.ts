@@ -1,5 +1,5 @@
 // Shared by the dense tests only (not exported from the core).
-import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
+import type { EmbeddingModelInfo } from '../embedding/index.ts';
 
 /** A model identity for tests. */
 export function testModel(dimensions: number, overrides: Partial<EmbeddingModelInfo> = {}): EmbeddingModelInfo {

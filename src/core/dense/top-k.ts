@@ -1,4 +1,4 @@
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 
 /** A dense search hit: the doc, its score and its row in the store (rows make ties deterministic). */
 export interface DenseHit extends ScoredDoc {

@@ -1,4 +1,4 @@
-import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
+import type { EmbeddingModelInfo } from '../embedding/index.ts';
 import { ChunkedRows, DEFAULT_CHUNK_ROWS } from './chunked-rows.ts';
 
 /** What another thread needs to search the same float32 rows: chunks in shared memory pass by reference. */

@@ -1,4 +1,4 @@
-import type { CorpusDocument } from '../corpus/types.ts';
+import type { CorpusDocument } from '../corpus/index.ts';
 
 /**
  * The text embedded for a document: `title + ". " + text`, or just `text` when the title is empty or blank

@@ -7,9 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env, pipeline } from '@huggingface/transformers';
-import type { CorpusDocument } from '../corpus/types.ts';
-import { searchDense } from '../dense/dense-search.ts';
-import { VectorMatrix } from '../dense/vector-matrix.ts';
+import type { CorpusDocument } from '../corpus/index.ts';
+import { searchDense, VectorMatrix } from '../dense/index.ts';
 import { documentText } from './document-text.ts';
 import { loadEmbedder, type EmbeddedBatch, type EmbedProgress, type Embedder, type ModelLoadProgress } from './embedder.ts';
 

@@ -1,6 +1,6 @@
-import type { ModelFileHash } from '../runs/run-environment.ts';
+import type { ModelFileHash } from './model-file-hash.ts';
 import { toLoadProgress, type ModelLoadProgress } from './load-progress.ts';
-import type { CorpusDocument } from '../corpus/types.ts';
+import type { CorpusDocument } from '../corpus/index.ts';
 import { documentText } from './document-text.ts';
 import { defaultLengthSortWindow, lengthSortWindowSize, longestFirst } from './length-order.ts';
 import type {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { encodeSafetensorsMatrix, halfToFloat, parseSafetensorsMatrix, readSafetensorsHeader } from './safetensors.ts';
-import { alignToCorpus, readVectorFiles, VectorImportError, type VectorFile } from './vector-import.ts';
+import { alignToCorpus, readVectorFiles, VectorImportError, type VectorFile } from '../use-cases/index.ts';
 
 // Written by Python's safetensors 0.8.0 (safetensors.numpy.save_file):
 //   python-f32.safetensors: {"embeddings": float32 [[0,2,0],[3,4,0],[1,0,0.5]]}, metadata {"ids": json.dumps(["d3","d1","d2"])}

@@ -2,7 +2,7 @@ import { evaluateRun, resolveMeasures, type EvaluateOptions } from './evaluate.t
 import type { Measure } from './measures.ts';
 import { pairedRandomizationTest, type RandomizationOptions } from './randomization.ts';
 import type { QrelsMap, RunMap } from './types.ts';
-import { idRecord } from '../ids.ts';
+import { idRecord } from '../ids/index.ts';
 
 /** Options of `compareRuns`. */
 export interface CompareOptions extends RandomizationOptions, EvaluateOptions {}

@@ -1,10 +1,10 @@
-import type { Qrel } from '../corpus/types.ts';
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { Qrel } from '../corpus/index.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 import { parseMeasure, type Measure } from './measures.ts';
 import { judgeRanking, measureQuery } from './query-measures.ts';
 import { rankForEvaluation, type RankingOptions } from './ranking.ts';
 import type { QrelsMap, RunMap } from './types.ts';
-import { idRecord } from '../ids.ts';
+import { idRecord } from '../ids/index.ts';
 
 /** Options of `evaluateRun`. */
 export type EvaluateOptions = RankingOptions;

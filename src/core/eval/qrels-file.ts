@@ -1,6 +1,4 @@
-import type { Qrel } from '../corpus/types.ts';
-import type { TextEncodingChoice } from '../corpus/text-decoding.ts';
-import { parseRelevance } from '../corpus/qrels.ts';
+import { type Qrel, type TextEncodingChoice, parseRelevance } from '../corpus/index.ts';
 import { fileLines, parseDecimal, splitFields } from './text-lines.ts';
 import type { LineIssue } from './types.ts';
 

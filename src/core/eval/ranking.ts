@@ -1,4 +1,4 @@
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 
 /** How a query's returned documents become the ranking that is evaluated. */
 export interface RankingOptions {

@@ -1,5 +1,5 @@
-import type { ScoredDoc } from '../retrieval/types.ts';
-import type { TextEncodingChoice } from '../corpus/text-decoding.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
+import type { TextEncodingChoice } from '../corpus/index.ts';
 import { fileLines, parseDecimal, splitFields } from './text-lines.ts';
 import type { LineIssue, RunMap } from './types.ts';
 

@@ -1,6 +1,5 @@
 /** Helpers shared by the run and qrels readers. */
-import { LineSplitter } from '../corpus/lines.ts';
-import { decodeTextBytes, LineBreakNormalizer, type TextEncodingChoice } from '../corpus/text-decoding.ts';
+import { LineSplitter, decodeTextBytes, LineBreakNormalizer, type TextEncodingChoice } from '../corpus/index.ts';
 import type { LineIssue } from './types.ts';
 
 /** Splits text into lines (LF, CRLF or CR) with the splitter every reader uses; a final newline does not make an extra line. */

@@ -1,4 +1,4 @@
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 
 /**
  * Relevance judgements: query id → document id → relevance. `relevance <= 0` means judged not relevant;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fuseConvex } from './convex.ts';
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 
 // Candidates in union order: a, b, c (list 1), then d (new in list 2).
 const list1: ScoredDoc[] = [{ id: 'a', score: 3 }, { id: 'b', score: 1 }, { id: 'c', score: 2 }];

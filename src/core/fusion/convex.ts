@@ -1,4 +1,4 @@
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 import { normalizeScores, type NormalizeMethod } from './normalize.ts';
 import { sortByScoreDescending, takeTop } from './rank-order.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../eval/prng.ts';
-import type { ScoredDoc } from '../retrieval/types.ts';
+import { mulberry32 } from '../eval/index.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 import { fuseConvex } from './convex.ts';
 import { explainConvex, explainRrf } from './explain.ts';
 import type { NormalizeMethod } from './normalize.ts';

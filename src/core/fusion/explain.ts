@@ -1,4 +1,4 @@
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 import { convexCandidates, type ConvexOptions } from './convex.ts';
 import type { NormalizeMethod } from './normalize.ts';
 import { DEFAULT_RRF_K, type RrfOptions } from './rrf.ts';

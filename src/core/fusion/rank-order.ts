@@ -1,4 +1,4 @@
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 
 /**
  * Sorts by score descending with a stable sort, so equal scores keep their input order.

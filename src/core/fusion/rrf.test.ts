@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fuseRrf } from './rrf.ts';
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 
 const ranked = (...ids: string[]): ScoredDoc[] => ids.map((id, i) => ({ id, score: 100 - i }));
 

@@ -1,4 +1,4 @@
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 import { sortByScoreDescending, takeTop } from './rank-order.ts';
 
 /** Default RRF constant (the reference's `rrf_k`, docs/decisions.md#fusion-and-retrieval). */

@@ -1,4 +1,4 @@
-import { NUMERIC_RULES, numberProblem } from '../options/numeric-rules.ts';
+import { NUMERIC_RULES, numberProblem } from '../options/index.ts';
 /** How the candidate pool is formed (docs/decisions.md#gqr-reference). */
 export type CandidatePoolMode = 'union' | 'primary';
 /** Which primary scorer to refine through; `auto` follows the primary's search mode. */

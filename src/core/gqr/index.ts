@@ -1,19 +1,10 @@
 // Public API of Guided Query Refinement (docs/decisions.md#gqr, G1–G4).
-export type { ScoredDoc } from '../retrieval/types.ts';
-export type { GqrInput } from './input.ts';
+export { alignScores, buildCandidatePool, missingScoreFloor, scoreMap } from './candidate-pool.ts';
 export {
-  DEFAULT_GQR_CONFIG,
-  gqrFetchK,
-  gqrPool,
-  describeGqrPool,
-  type GqrPoolSize,
-  resolveGqrConfig,
-  type CandidatePoolMode,
-  type GqrConfig,
-  type GqrOptimizer,
-  type GqrTarget,
-  type ScorerMode,
+  type CandidatePoolMode, DEFAULT_GQR_CONFIG, describeGqrPool, type GqrConfig, gqrFetchK, type GqrOptimizer, gqrPool,
+  type GqrPoolSize, type GqrTarget, resolveGqrConfig, type ScorerMode,
 } from './config.ts';
-export type { GqrPath } from './scorer-path.ts';
-export type { GqrTrace, GqrTracedResult } from './trace.ts';
+export { type GqrInput } from './input.ts';
 export { gqrRerank, gqrRerankWithTrace } from './rerank.ts';
+export { chooseScorerPath, type GqrPath, resolveScorerMode } from './scorer-path.ts';
+export { type GqrTrace, type GqrTracedResult } from './trace.ts';

@@ -1,4 +1,4 @@
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 
 /** What GQR re-ranks: both children's results and whatever embeddings the primary's geometry offers. */
 export interface GqrInput {

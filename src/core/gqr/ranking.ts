@@ -1,4 +1,4 @@
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 
 /**
  * Pool indices of each id's first occurrence, in pool order. Only `primary` pool mode can repeat an id; the

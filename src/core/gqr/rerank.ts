@@ -1,4 +1,4 @@
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 import { alignScores, buildCandidatePool, missingScoreFloor, scoreMap } from './candidate-pool.ts';
 import { assertTopK, resolveGqrConfig, type GqrConfig } from './config.ts';
 import { klDivergence, softmax } from './distributions.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fixture from './fixtures/real-unmarked-answers-1.5b.json';
-import { exactMatch } from '../eval/answers.ts';
+import { exactMatch } from '../eval/index.ts';
 import { extractShortSpan, scoredAnswer } from './answer-rule.ts';
 import { extractFinalAnswer } from './parse-action.ts';
 import { readFinalReply, FORCED_ANSWER_PREFIX } from './final-answer.ts';

@@ -1,5 +1,5 @@
 // H12: one answer rule for every compared method, so that a score says how right an answer is, not how it was worded.
-import { normalizeAnswer } from '../eval/answers.ts';
+import { normalizeAnswer } from '../eval/index.ts';
 import { splitReasoning } from './parse-action.ts';
 
 /** The answer a score is computed on, and where it came from. */

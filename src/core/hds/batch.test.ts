@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LlmProvider } from '../llm/types.ts';
+import type { LlmProvider } from '../llm/index.ts';
 import { aggregateBatch, batchKey, budgetSweepVariants, runBatchItems, type BatchItem, type BatchQuestion, type BatchVariant } from './batch.ts';
 import { doc, KeyedRetriever, ScriptedLlm } from './test-doubles.ts';
 

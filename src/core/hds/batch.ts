@@ -1,4 +1,4 @@
-import { isAbortError } from '../abort.ts';
+import { isAbortError } from '../abort/index.ts';
 import { runAgent, type AgentMethod, type AgentRun, type AgentSettings } from './agent-run.ts';
 import type { HdsConfig } from './config.ts';
 import { goldDocumentIds, scoreAgentRun, type QuestionMetrics } from './question-metrics.ts';

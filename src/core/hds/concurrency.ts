@@ -1,4 +1,4 @@
-import { abortError } from '../abort.ts';
+import { abortError } from '../abort/index.ts';
 
 /**
  * Runs `worker` over `items` with at most `limit` running at once; results come back in item order whatever the

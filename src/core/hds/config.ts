@@ -1,4 +1,4 @@
-import { NUMERIC_RULES, numberProblem } from '../options/numeric-rules.ts';
+import { NUMERIC_RULES, numberProblem } from '../options/index.ts';
 import { FINAL_ANSWER_MODES, type FinalAnswerMode } from './final-answer.ts';
 import { DEFAULT_FINAL_PROMPT, DEFAULT_PLAN_PROMPT, PLAN_PROMPT_VARIANTS, type PlanPromptVariant } from './prompts.ts';
 import { formatTemplate } from './template.ts';

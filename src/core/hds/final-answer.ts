@@ -1,5 +1,5 @@
 // H10: how the final prompt asks for the answer.
-import type { ChatMessage } from '../llm/types.ts';
+import type { ChatMessage } from '../llm/index.ts';
 import { extractFinalAnswer, type FinalAnswer } from './parse-action.ts';
 
 /**

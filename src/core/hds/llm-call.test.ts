@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LlmProvider } from '../llm/types.ts';
+import type { LlmProvider } from '../llm/index.ts';
 import { joinReasoning, newLlmCallRecord, recordedLlmCall } from './llm-call.ts';
 import { ScriptedLlm } from './test-doubles.ts';
 

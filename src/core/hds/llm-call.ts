@@ -1,5 +1,5 @@
-import { isAbortError } from '../abort.ts';
-import type { ChatMessage, LlmDelta, LlmProvider, LlmResponse } from '../llm/types.ts';
+import { isAbortError } from '../abort/index.ts';
+import type { ChatMessage, LlmDelta, LlmProvider, LlmResponse } from '../llm/index.ts';
 import { raceAbort } from './concurrency.ts';
 import { replyEnding, restoreStopMarker } from './plan-stop.ts';
 import type { LlmCallRecord } from './types.ts';

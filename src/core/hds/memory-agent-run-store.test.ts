@@ -1,5 +1,5 @@
 import { describeAgentRunStoreContract } from '../../test-support/agent-run-store-contract.ts';
-import { MemorySettingsStore } from '../llm/memory-settings-store.ts';
+import { MemorySettingsStore } from '../llm/index.ts';
 import { MemoryAgentRunStore } from './memory-agent-run-store.ts';
 
 describeAgentRunStoreContract('MemoryAgentRunStore', async () => {

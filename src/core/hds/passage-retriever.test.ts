@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CorpusDocument } from '../corpus/types.ts';
-import type { Retriever } from '../retrieval/retriever.ts';
+import type { CorpusDocument } from '../corpus/index.ts';
+import type { Retriever } from '../retrieval/index.ts';
 import { cutPassage, passageRetriever } from './passage-retriever.ts';
 
 const ranking: Retriever = {

@@ -1,6 +1,6 @@
-import type { CorpusDocument } from '../corpus/types.ts';
-import { documentText } from '../embedding/document-text.ts';
-import type { Retriever } from '../retrieval/retriever.ts';
+import type { CorpusDocument } from '../corpus/index.ts';
+import { documentText } from '../embedding/index.ts';
+import type { Retriever } from '../retrieval/index.ts';
 import type { RetrievedPassage, TextRetriever } from './types.ts';
 
 /** Looks documents up by id, aligned with `ids` (undefined for unknown ids); e.g. `CorpusStore.getDocuments`. */

@@ -1,4 +1,4 @@
-import { normalizeAnswer } from '../eval/answers.ts';
+import { normalizeAnswer } from '../eval/index.ts';
 import type { HdsRun } from './types.ts';
 
 // A template's own words: its text with the placeholders (the question, the log) left out.

@@ -1,6 +1,5 @@
-import { exactMatch, isValidAnswerList, tokenF1 } from '../eval/answers.ts';
-import { evidenceScores } from '../eval/evidence.ts';
-import type { TokenUsage } from '../llm/types.ts';
+import { exactMatch, isValidAnswerList, tokenF1, evidenceScores } from '../eval/index.ts';
+import type { TokenUsage } from '../llm/index.ts';
 import type { AgentRun } from './agent-run.ts';
 import { scoredAnswer, type ScoredAnswer } from './answer-rule.ts';
 import { hdsAnswerIsMarked } from './run-hds.ts';

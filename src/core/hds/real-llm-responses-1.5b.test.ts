@@ -2,7 +2,7 @@
 // loop handled badly or that need a parser extension.
 import { describe, expect, it } from 'vitest';
 import fixture from './fixtures/real-llm-responses-1.5b.json';
-import { exactMatch, tokenF1 } from '../eval/answers.ts';
+import { exactMatch, tokenF1 } from '../eval/index.ts';
 import { extractFinalAnswer, parseHdsResponse, throughFirstQueryBlock } from './parse-action.ts';
 import { PLAN_STOP_SEQUENCES } from './plan-stop.ts';
 import { protocolBreakage } from './protocol-breakage.ts';

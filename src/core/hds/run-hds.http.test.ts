@@ -1,7 +1,7 @@
 // The whole HDS loop over real HTTP: the OpenAI-compatible provider against the scripted test server.
 import { afterEach, describe, expect, it } from 'vitest';
 import { OpenAiTestServer, type ScriptedReply } from '../../test-support/openai-test-server.ts';
-import { OpenAiCompatibleProvider } from '../llm/openai-provider.ts';
+import { OpenAiCompatibleProvider } from '../llm/index.ts';
 import { runHds } from './run-hds.ts';
 import type { HdsEvent, RetrievedPassage, TextRetriever } from './types.ts';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import readme from './README.md?raw';
-import { LlmError } from '../llm/errors.ts';
-import type { LlmProvider } from '../llm/types.ts';
+import { LlmError, type LlmProvider } from '../llm/index.ts';
 import { DEFAULT_HDS_CONFIG } from './config.ts';
 import { REPEATED_BLOCK_NOTICE } from './results-block.ts';
 import { HdsRunError, runHds } from './run-hds.ts';

@@ -1,5 +1,5 @@
-import { abortError, isAbortError } from '../abort.ts';
-import { sumUsage } from '../llm/usage.ts';
+import { abortError, isAbortError } from '../abort/index.ts';
+import { sumUsage } from '../llm/index.ts';
 import { scoredAnswer } from './answer-rule.ts';
 import { effectiveK, resolveHdsConfig, type HdsConfig } from './config.ts';
 import { finalAnswerCall } from './final-call.ts';

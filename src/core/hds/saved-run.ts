@@ -1,11 +1,11 @@
-import type { RunEnvironment } from '../runs/run-environment.ts';
-import { redactValue } from '../secrets/redact.ts';
-import type { LlmDescription, SamplingSettings } from '../llm/types.ts';
-import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
+import type { RunEnvironment } from '../runs/index.ts';
+import { redactValue } from '../secrets/index.ts';
+import type { LlmDescription, SamplingSettings } from '../llm/index.ts';
+import type { PipelineSpec } from '../retrieval/index.ts';
 import type { AgentMethod, AgentRun } from './agent-run.ts';
 import type { BatchAggregate, BatchItem, BatchQuestion, BatchVariant } from './batch.ts';
 import type { QuestionMetrics } from './question-metrics.ts';
-import { newId } from '../ids.ts';
+import { newId } from '../ids/index.ts';
 
 /** The model a saved run used: what `describe()` says plus the sampling settings. Never a key. */
 export interface SavedLlm extends LlmDescription, SamplingSettings {

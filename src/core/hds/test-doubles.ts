@@ -1,6 +1,6 @@
 // Test doubles for the agent loops (used by the unit tests only).
-import { abortError } from '../abort.ts';
-import type { LlmCallOptions, LlmDescription, LlmProvider, LlmRequest, LlmResponse, TokenUsage } from '../llm/types.ts';
+import { abortError } from '../abort/index.ts';
+import type { LlmCallOptions, LlmDescription, LlmProvider, LlmRequest, LlmResponse, TokenUsage } from '../llm/index.ts';
 import type { RetrievedPassage, TextRetriever } from './types.ts';
 
 /** One scripted LLM reply. */

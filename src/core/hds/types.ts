@@ -1,4 +1,4 @@
-import type { ChatMessage, LlmDescription, LlmProvider, TokenUsage } from '../llm/types.ts';
+import type { ChatMessage, LlmDescription, LlmProvider, TokenUsage } from '../llm/index.ts';
 import type { ScoredAnswer } from './answer-rule.ts';
 import type { HdsConfig } from './config.ts';
 import type { FinalAnswerMode } from './final-answer.ts';

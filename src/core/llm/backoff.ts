@@ -1,4 +1,4 @@
-import { abortError } from '../abort.ts';
+import { abortError } from '../abort/index.ts';
 
 /** Exponential backoff: `baseMs · 2^retry` (retry counts from 0), capped at `maxMs`. */
 export function backoffDelayMs(retry: number, baseMs: number, maxMs: number): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abortError, isAbortError } from '../abort.ts';
+import { abortError, isAbortError } from '../abort/index.ts';
 import { redactSecret } from './errors.ts';
 
 describe('redactSecret', () => {

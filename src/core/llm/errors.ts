@@ -1,4 +1,4 @@
-import { redactText } from '../secrets/redact.ts';
+import { redactText } from '../secrets/index.ts';
 
 /** Why an LLM call failed. */
 export type LlmErrorKind =

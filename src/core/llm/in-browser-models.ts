@@ -1,6 +1,6 @@
 // In-browser chat models that `npm run models` writes into the app's public/models/ (served at /models/), so the
 // in-browser provider can run them offline; any other model id comes from the Hugging Face hub.
-import type { AppModelPresence } from '../embedding/app-model-presence.ts';
+import type { AppModelPresence } from '../embedding/index.ts';
 
 /** A text-generation model the project itself exports for transformers.js. */
 export interface LocalInBrowserModel {

@@ -4,8 +4,8 @@
 // with apply_chat_template (tokenize false, generation prompt) and generate after it.
 import { PreTrainedTokenizer } from '@huggingface/transformers';
 import { describe, expect, it } from 'vitest';
-import type { TransformersModule } from '../embedding/embedder.ts';
-import { newLlmCallRecord, recordedLlmCall } from '../hds/llm-call.ts';
+import type { TransformersModule } from '../embedding/index.ts';
+import { newLlmCallRecord, recordedLlmCall } from '../hds/index.ts';
 import { createLlmProvider, samplingOf, type InBrowserModelSettings } from './provider-settings.ts';
 
 const QWEN25_CHAT_TEMPLATE = [

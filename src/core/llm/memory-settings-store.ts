@@ -1,4 +1,4 @@
-import { stripSecrets } from '../hds/saved-run.ts';
+import { redactValue } from '../secrets/index.ts';
 import type { LlmProviderSettings } from './provider-settings.ts';
 import { activeWithKey, llmSettingsRecord, secretsOf, type LlmSettingsRecord, type SettingsStore } from './settings-store.ts';
 
@@ -20,7 +20,7 @@ export class MemorySettingsStore implements SettingsStore {
   }
 
   async saveUiSettings(value: unknown): Promise<void> {
-    this.ui = structuredClone(stripSecrets(value, await this.secrets()));
+    this.ui = structuredClone(redactValue(value, await this.secrets()));
   }
 
   async secrets(): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { backoffDelayMs, retryAfterMs, sleep } from './backoff.ts';
-import { abortError, isAbortError } from '../abort.ts';
+import { abortError, isAbortError } from '../abort/index.ts';
 import { LlmError } from './errors.ts';
-import { redactText, StreamRedactor } from '../secrets/redact.ts';
+import { redactText, StreamRedactor } from '../secrets/index.ts';
 import { SseDecoder } from './sse.ts';
 import { looksLikeMarkup, unexpectedBodyMessage } from './unexpected-body.ts';
 import type {

@@ -1,4 +1,4 @@
-import type { ModelLoadProgress, TransformersModule } from '../embedding/embedder.ts';
+import type { ModelLoadProgress, TransformersModule } from '../embedding/index.ts';
 import { OpenAiCompatibleProvider } from './openai-provider.ts';
 import { findLocalInBrowserModel } from './in-browser-models.ts';
 import { TransformersTextProvider, type TextGenerationDevice, type TextModelSource } from './transformers-provider.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelLoadProgress, TransformersModule } from '../embedding/embedder.ts';
+import type { ModelLoadProgress, TransformersModule } from '../embedding/index.ts';
 import { generatedText, TransformersTextProvider } from './transformers-provider.ts';
 
 // A stand-in for transformers.js: it follows the documented contracts (TextStreamer callbacks, stopping criteria,

@@ -1,6 +1,5 @@
-import type { TransformersModule } from '../embedding/embedder.ts';
-import { toLoadProgress, type ModelLoadProgress } from '../embedding/load-progress.ts';
-import { abortError } from '../abort.ts';
+import { type TransformersModule, toLoadProgress, type ModelLoadProgress } from '../embedding/index.ts';
+import { abortError } from '../abort/index.ts';
 import { LlmError } from './errors.ts';
 import type { ConnectionTestResult, LlmCallOptions, LlmDescription, LlmProvider, LlmRequest, LlmResponse } from './types.ts';
 

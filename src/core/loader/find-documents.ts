@@ -1,7 +1,4 @@
-import { ingest } from '../corpus/ingest.ts';
-import type { IngestOptions } from '../corpus/ingest-types.ts';
-import type { FileSource } from '../corpus/source.ts';
-import type { CorpusDocument } from '../corpus/types.ts';
+import { ingest, type IngestOptions, type FileSource, type CorpusDocument } from '../corpus/index.ts';
 
 /**
  * Reads the files again and keeps only the documents asked for: how a corpus that is not held in memory shows

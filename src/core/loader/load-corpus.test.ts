@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memorySource } from '../corpus/fixtures/memory-source.ts';
-import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
-import type { CorpusStore } from '../storage/corpus-store.ts';
+import { MemoryCorpusStore, type CorpusStore } from '../storage/index.ts';
 import { DuplicateCorpusError, loadCorpus, type LoadProgress } from './load-corpus.ts';
 
 const corpus = [

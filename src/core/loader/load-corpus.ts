@@ -1,10 +1,10 @@
-import { addDocument, SetChecksum } from '../corpus/content-checksum.ts';
-import { Bm25Index } from '../bm25/bm25-index.ts';
-import { ingest, type IngestOptions, type IngestProgress, type IngestSummary } from '../corpus/ingest.ts';
-import type { FileSource } from '../corpus/source.ts';
-import type { CorpusRecord, CorpusStore } from '../storage/corpus-store.ts';
-import { DEFAULT_ANALYZER_OPTIONS, type AnalyzerOptions } from '../text/analyzer.ts';
-import { newId } from '../ids.ts';
+import {
+  addDocument, SetChecksum, ingest, type IngestOptions, type IngestProgress, type IngestSummary, type FileSource,
+} from '../corpus/index.ts';
+import { Bm25Index } from '../bm25/index.ts';
+import type { CorpusRecord, CorpusStore } from '../storage/index.ts';
+import { DEFAULT_ANALYZER_OPTIONS, type AnalyzerOptions } from '../text/index.ts';
+import { newId } from '../ids/index.ts';
 
 /** How a corpus is loaded: the parsing options plus what the index needs. */
 export interface LoadCorpusOptions extends IngestOptions {

@@ -1,7 +1,7 @@
 // A corpus indexed in OpenSearch, seen as the core's CorpusStore: documents by mget and search_after, the record,
 // queries and qrels from the side index. Read-only: corpora are written by `indexIntoOpenSearch` (dsw index).
-import type { CorpusDocument, CorpusQuery, Qrel } from '../corpus/types.ts';
-import type { CorpusCommit, CorpusRecord, CorpusStore } from '../storage/corpus-store.ts';
+import type { CorpusDocument, CorpusQuery, Qrel } from '../corpus/index.ts';
+import type { CorpusCommit, CorpusRecord, CorpusStore } from '../storage/index.ts';
 import { sideIndexOf, STORED_VECTOR_FIELD, type ClusterCorpusMeta } from './cluster-index.ts';
 import { OpenSearchError, type OpenSearchClient } from './opensearch-client.ts';
 

@@ -1,9 +1,9 @@
 // How a workbench corpus is laid out in OpenSearch: one index of documents (analysed text, BM25 similarity, an
 // optional knn_vector field) and a small side index `<name>__dsw` with the corpus record, its queries and qrels.
-import type { Bm25Params } from '../bm25/params.ts';
-import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
-import type { CorpusRecord } from '../storage/corpus-store.ts';
-import type { AnalyzerOptions } from '../text/analyzer.ts';
+import type { Bm25Params } from '../bm25/index.ts';
+import type { EmbeddingModelInfo } from '../embedding/index.ts';
+import type { CorpusRecord } from '../storage/index.ts';
+import type { AnalyzerOptions } from '../text/index.ts';
 
 /** The side index of a corpus index. */
 export function sideIndexOf(index: string): string {

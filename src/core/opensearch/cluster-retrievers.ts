@@ -1,17 +1,14 @@
 // Retrievers over a corpus indexed in OpenSearch: BM25 and dense are engine queries, fusion and GQR are the core's
 // own over them (GQR gets the pooled documents' stored float vectors by mget), so rankings match a tab's.
-import { isAbortError } from '../abort.ts';
-import type { Bm25Params } from '../bm25/params.ts';
-import { EmbeddingError } from '../embedding/embedding-error.ts';
-import { assertSameEmbeddingModel, type QueryEmbedding } from '../embedding/model-info.ts';
-import type { RetrievalResources } from '../retrieval/build-retriever.ts';
-import type { QueryEmbedder } from '../retrieval/dense-retriever.ts';
-import { FusionRetriever } from '../retrieval/fusion-retriever.ts';
-import { GqrRetriever, type GqrGeometry } from '../retrieval/gqr-retriever.ts';
-import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
-import type { Retriever, TermMatchingRetriever } from '../retrieval/retriever.ts';
-import type { MatchedDoc, ScoredDoc } from '../retrieval/types.ts';
-import { Analyzer } from '../text/analyzer.ts';
+import { isAbortError } from '../abort/index.ts';
+import type { Bm25Params } from '../bm25/index.ts';
+import { EmbeddingError, assertSameEmbeddingModel, type QueryEmbedding } from '../embedding/index.ts';
+import {
+  type RetrievalResources, type QueryEmbedder, FusionRetriever, GqrRetriever, type GqrGeometry, type PipelineSpec,
+  type Retriever, type TermMatchingRetriever,
+} from '../retrieval/index.ts';
+import type { MatchedDoc, ScoredDoc } from '../ranking/index.ts';
+import { Analyzer } from '../text/index.ts';
 import { innerProductOfKnnScore, SEARCH_FIELD, STORED_VECTOR_FIELD, VECTOR_FIELD, vectorFromBase64, type ClusterCorpusMeta } from './cluster-index.ts';
 import type { OpenSearchClient } from './opensearch-client.ts';
 

@@ -1,16 +1,14 @@
 // The `dsw index` use case: streams a dataset through the workbench's own reader into an OpenSearch index (bulk
 // requests, vectors by the workbench's encoder), resumable after a stop, refusing to overwrite another corpus.
-import { throwIfAborted } from '../abort.ts';
-import { addDocument, SetChecksum } from '../corpus/content-checksum.ts';
-import { ingest, type IngestOptions } from '../corpus/ingest.ts';
-import type { FileSource } from '../corpus/source.ts';
-import type { CorpusDocument, CorpusQuery, Qrel } from '../corpus/types.ts';
-import { documentText } from '../embedding/document-text.ts';
-import { embeddingModelKey } from '../embedding/model-key.ts';
-import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
-import { OKAPI_BM25 } from '../bm25/params.ts';
-import type { CorpusRecord } from '../storage/corpus-store.ts';
-import { DEFAULT_ANALYZER_OPTIONS, type AnalyzerOptions } from '../text/analyzer.ts';
+import { throwIfAborted } from '../abort/index.ts';
+import {
+  addDocument, SetChecksum, ingest, type IngestOptions, type FileSource, type CorpusDocument, type CorpusQuery,
+  type Qrel,
+} from '../corpus/index.ts';
+import { documentText, embeddingModelKey, type EmbeddingModelInfo } from '../embedding/index.ts';
+import { OKAPI_BM25 } from '../bm25/index.ts';
+import type { CorpusRecord } from '../storage/index.ts';
+import { DEFAULT_ANALYZER_OPTIONS, type AnalyzerOptions } from '../text/index.ts';
 import { readClusterMeta } from './cluster-corpus-store.ts';
 import {
   CLUSTER_LAYOUT,

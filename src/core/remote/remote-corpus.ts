@@ -1,15 +1,12 @@
 // A corpus served by a workbench server, seen through the same interfaces as a stored one: a CorpusStore that
 // sends a remote corpus's reads to its server, and RetrievalResources whose pipelines run there. Hosts (the
 // workers, the UI) wrap their local store once and then never ask where a corpus lives.
-import type { Bm25Index } from '../bm25/bm25-index.ts';
-import type { CorpusDocument, CorpusQuery, Qrel } from '../corpus/types.ts';
-import type { GqrConfig } from '../gqr/config.ts';
-import { buildRetriever, type RetrievalResources } from '../retrieval/build-retriever.ts';
-import type { GqrPrepared } from '../retrieval/gqr-retriever.ts';
-import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
-import type { Retriever } from '../retrieval/retriever.ts';
-import type { ScoredDoc } from '../retrieval/types.ts';
-import type { CorpusCommit, CorpusRecord, CorpusStore, RemoteCorpusRef } from '../storage/corpus-store.ts';
+import type { Bm25Index } from '../bm25/index.ts';
+import type { CorpusDocument, CorpusQuery, Qrel } from '../corpus/index.ts';
+import type { GqrConfig } from '../gqr/index.ts';
+import { buildRetriever, type RetrievalResources, type GqrPrepared, type PipelineSpec, type Retriever } from '../retrieval/index.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
+import type { CorpusCommit, CorpusRecord, CorpusStore, RemoteCorpusRef } from '../storage/index.ts';
 import { preparedFromJson, type ServedCorpusInfo } from './serve-protocol.ts';
 import { WorkbenchServerClient } from './server-client.ts';
 

@@ -1,15 +1,11 @@
 // `dsw serve` without a server: requests in, JSON or NDJSON out, through the core's use cases. The host (node:http
 // in the CLI, anything else) reads the body, passes an AbortSignal that fires when the client goes away, and
 // writes the response.
-import { isAbortError } from '../abort.ts';
-import { buildRetriever, type RetrievalResources } from '../retrieval/build-retriever.ts';
-import { GqrRetriever } from '../retrieval/gqr-retriever.ts';
-import { PIPELINE_KINDS, type PipelineSpec } from '../retrieval/pipeline-spec.ts';
-import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
-import { embeddingModelKey } from '../embedding/model-key.ts';
-import type { CorpusStore } from '../storage/corpus-store.ts';
-import { runQuerySet } from '../use-cases/run-query-set.ts';
-import { searchCorpus } from '../use-cases/search-corpus.ts';
+import { isAbortError } from '../abort/index.ts';
+import { buildRetriever, type RetrievalResources, GqrRetriever, PIPELINE_KINDS, type PipelineSpec } from '../retrieval/index.ts';
+import { embeddingModelKey, type EmbeddingModelInfo } from '../embedding/index.ts';
+import type { CorpusStore } from '../storage/index.ts';
+import { runQuerySet, searchCorpus } from '../use-cases/index.ts';
 import {
   preparedToJson,
   SERVE_API_PREFIX,

@@ -1,11 +1,11 @@
 // The wire format of `dsw serve` (docs/serve-api.md): paths, bodies, errors, and the JSON form of a GQR
 // prepared query. Shared by the server-neutral handler and the browser's HTTP client.
-import type { AnalyzerOptions } from '../text/analyzer.ts';
-import type { CorpusDocument } from '../corpus/types.ts';
-import type { GqrPrepared } from '../retrieval/gqr-retriever.ts';
-import type { ScoredDoc } from '../retrieval/types.ts';
-import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
-import type { EmbeddingSetRecord } from '../storage/vector-store.ts';
+import type { AnalyzerOptions } from '../text/index.ts';
+import type { CorpusDocument } from '../corpus/index.ts';
+import type { GqrPrepared } from '../retrieval/index.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
+import type { EmbeddingModelInfo } from '../embedding/index.ts';
+import type { EmbeddingSetRecord } from '../storage/index.ts';
 
 /** Every path of the API starts with this. */
 export const SERVE_API_PREFIX = '/api/v1';

@@ -1,7 +1,7 @@
 // The HTTP client of a workbench server (`dsw serve`): every call of docs/serve-api.md, its failures in words.
-import { isAbortError } from '../abort.ts';
-import type { CorpusDocument, CorpusQuery, Qrel } from '../corpus/types.ts';
-import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
+import { isAbortError } from '../abort/index.ts';
+import type { CorpusDocument, CorpusQuery, Qrel } from '../corpus/index.ts';
+import type { PipelineSpec } from '../retrieval/index.ts';
 import {
   SERVE_API_PREFIX,
   ServeError,

@@ -1,8 +1,6 @@
-import type { Bm25Index } from '../bm25/bm25-index.ts';
-import type { Bm25Explanation } from '../bm25/explain.ts';
-import { OKAPI_BM25, validateBm25Params, type Bm25Params } from '../bm25/params.ts';
+import { type Bm25Explanation, type Bm25Index, OKAPI_BM25, validateBm25Params, type Bm25Params } from '../bm25/index.ts';
 import type { TermMatchingRetriever } from './retriever.ts';
-import type { MatchedDoc, ScoredDoc } from './types.ts';
+import type { MatchedDoc, ScoredDoc } from '../ranking/index.ts';
 
 /** BM25 over a built index, with fixed scoring parameters. */
 export class Bm25Retriever implements TermMatchingRetriever {

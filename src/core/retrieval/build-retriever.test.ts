@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Bm25Index } from '../bm25/bm25-index.ts';
-import { OKAPI_BM25 } from '../bm25/params.ts';
-import { VectorMatrix } from '../dense/vector-matrix.ts';
-import { embeddingModelKey } from '../embedding/model-key.ts';
-import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
+import { Bm25Index, OKAPI_BM25 } from '../bm25/index.ts';
+import { VectorMatrix } from '../dense/index.ts';
+import { embeddingModelKey, type EmbeddingModelInfo } from '../embedding/index.ts';
 import { buildRetriever, type RetrievalResources } from './build-retriever.ts';
 import { DenseRetriever } from './dense-retriever.ts';
 import { FusionRetriever } from './fusion-retriever.ts';

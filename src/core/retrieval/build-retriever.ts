@@ -1,5 +1,5 @@
-import type { Bm25Index } from '../bm25/bm25-index.ts';
-import type { VectorFormChoice } from '../dense/vector-form.ts';
+import type { Bm25Index } from '../bm25/index.ts';
+import type { VectorFormChoice } from '../dense/index.ts';
 import { Bm25Retriever } from './bm25-retriever.ts';
 import { DenseRetriever, type DenseIndex } from './dense-retriever.ts';
 import { FusionRetriever } from './fusion-retriever.ts';

@@ -1,10 +1,8 @@
 // Real inference with the generated tiny BERT: the same path a downloaded model takes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTinyModel } from '../../test-support/tiny-model.ts';
-import { VectorMatrix } from '../dense/vector-matrix.ts';
-import { MultiVectorStore } from '../dense/multi-vector-store.ts';
-import { loadEmbedder, type Embedder } from '../embedding/embedder.ts';
-import { embeddingModelKey } from '../embedding/model-key.ts';
+import { VectorMatrix, MultiVectorStore } from '../dense/index.ts';
+import { loadEmbedder, type Embedder, embeddingModelKey } from '../embedding/index.ts';
 import { DenseRetriever, type DenseIndex } from './dense-retriever.ts';
 
 let model: ReturnType<typeof makeTinyModel>;
@@ -132,7 +130,7 @@ describe('DenseRetriever vector forms (tiny-bert)', () => {
   });
 
   it('searches a compact-only index, and refuses float32 on it with words', async () => {
-    const { CompactVectors } = await import('../dense/compact-vectors.ts');
+    const { CompactVectors } = await import('../dense/index.ts');
     const compact = CompactVectors.fromMatrix(index.matrix!);
     const compactOnly: DenseIndex = { compact, embedder };
     const hits = await new DenseRetriever(compactOnly, { vectorForm: 'int8' }).search('hello world', 2);

@@ -1,23 +1,14 @@
-import { isAbortError } from '../abort.ts';
-import { defaultRescoreFactor, searchCompact } from '../dense/compact-search.ts';
-import type { CompactVectors } from '../dense/compact-vectors.ts';
-import { searchDense } from '../dense/dense-search.ts';
-import { searchMaxSim } from '../dense/maxsim.ts';
-import type { MultiVectorStore } from '../dense/multi-vector-store.ts';
-import type { DenseHit } from '../dense/top-k.ts';
-import { compactFormOf, resolveVectorForm, type VectorForm, type VectorFormChoice } from '../dense/vector-form.ts';
-import type { VectorMatrix } from '../dense/vector-matrix.ts';
-import { EmbeddingError } from '../embedding/embedding-error.ts';
-import { embeddingModelKey } from '../embedding/model-key.ts';
+import { isAbortError } from '../abort/index.ts';
 import {
-  assertSameEmbeddingModel,
-  describeEmbeddingModel,
-  type EmbeddingModelInfo,
-  type QueryEmbedding,
-  type QueryTokenEmbedding,
-} from '../embedding/model-info.ts';
+  defaultRescoreFactor, searchCompact, type CompactVectors, searchDense, searchMaxSim, type MultiVectorStore,
+  type DenseHit, compactFormOf, resolveVectorForm, type VectorForm, type VectorFormChoice, type VectorMatrix,
+} from '../dense/index.ts';
+import {
+  EmbeddingError, embeddingModelKey, assertSameEmbeddingModel, describeEmbeddingModel, type EmbeddingModelInfo,
+  type QueryEmbedding, type QueryTokenEmbedding,
+} from '../embedding/index.ts';
 import type { Retriever } from './retriever.ts';
-import type { ScoredDoc } from './types.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 
 /** What embeds query text: an `Embedder`, or a proxy of one in another thread. */
 export interface QueryEmbedder {

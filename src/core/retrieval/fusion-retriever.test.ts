@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FusionRetriever } from './fusion-retriever.ts';
 import type { Retriever } from './retriever.ts';
-import type { ScoredDoc } from './types.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 
 /** A retriever with fixed answers that records the depth it was asked for. */
 function fixed(pipeline: string, results: ScoredDoc[]): Retriever & { asked: number[] } {

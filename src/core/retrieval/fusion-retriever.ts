@@ -1,6 +1,6 @@
-import { fuse, type FusionConfig } from '../fusion/fuse.ts';
+import { fuse, type FusionConfig } from '../fusion/index.ts';
 import { matchesTerms, type Retriever, type TermMatchingRetriever } from './retriever.ts';
-import type { MatchedDoc, ScoredDoc } from './types.ts';
+import type { MatchedDoc, ScoredDoc } from '../ranking/index.ts';
 
 /** Children fetch `topK × fetchKMultiplier` before fusing (docs/decisions.md#fusion-and-retrieval). */
 export const DEFAULT_FETCH_K_MULTIPLIER = 2;

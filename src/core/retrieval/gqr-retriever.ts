@@ -1,12 +1,10 @@
-import { buildCandidatePool, scoreMap, alignScores, missingScoreFloor } from '../gqr/candidate-pool.ts';
-import { gqrFetchK, resolveGqrConfig, type GqrConfig } from '../gqr/config.ts';
-import type { GqrInput } from '../gqr/input.ts';
-import { gqrRerank, gqrRerankWithTrace } from '../gqr/rerank.ts';
-import { chooseScorerPath, resolveScorerMode, type GqrPath } from '../gqr/scorer-path.ts';
-import type { GqrTrace } from '../gqr/trace.ts';
+import {
+  buildCandidatePool, scoreMap, alignScores, missingScoreFloor, gqrFetchK, resolveGqrConfig, type GqrConfig,
+  type GqrInput, gqrRerank, gqrRerankWithTrace, chooseScorerPath, resolveScorerMode, type GqrPath, type GqrTrace,
+} from '../gqr/index.ts';
 import { DenseRetriever } from './dense-retriever.ts';
 import type { Retriever } from './retriever.ts';
-import type { ScoredDoc } from './types.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 
 /**
  * The primary's embedding geometry, which GQR refines the query in (a dense retriever offers it). Without it every

@@ -1,9 +1,8 @@
-import { OKAPI_BM25, type Bm25Params } from '../bm25/params.ts';
-import { modelIdOfKey } from '../embedding/model-key.ts';
-import type { NormalizeMethod } from '../fusion/normalize.ts';
-import { DEFAULT_RRF_K } from '../fusion/rrf.ts';
-import { DEFAULT_GQR_CONFIG, type GqrConfig } from '../gqr/config.ts';
-import type { VectorFormChoice } from '../dense/vector-form.ts';
+import { OKAPI_BM25, type Bm25Params } from '../bm25/index.ts';
+import { modelIdOfKey } from '../embedding/index.ts';
+import { type NormalizeMethod, DEFAULT_RRF_K } from '../fusion/index.ts';
+import { DEFAULT_GQR_CONFIG, type GqrConfig } from '../gqr/index.ts';
+import type { VectorFormChoice } from '../dense/index.ts';
 import type { DenseSearchMode } from './dense-retriever.ts';
 import { DEFAULT_FETCH_K_MULTIPLIER } from './fusion-retriever.ts';
 

@@ -1,4 +1,4 @@
-import type { MatchedDoc, ScoredDoc } from './types.ts';
+import type { MatchedDoc, ScoredDoc } from '../ranking/index.ts';
 
 /** Anything that ranks documents for a text query: BM25, dense, a fusion, GQR. */
 export interface Retriever {

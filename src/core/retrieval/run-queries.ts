@@ -1,6 +1,6 @@
-import type { CorpusQuery } from '../corpus/types.ts';
+import type { CorpusQuery } from '../corpus/index.ts';
 import type { Retriever } from './retriever.ts';
-import type { RunMap } from '../eval/types.ts';
+import type { RunMap } from '../eval/index.ts';
 
 /** Runs every query through a retriever, in order; reports progress and stops when `signal` aborts. */
 export async function runQueries(

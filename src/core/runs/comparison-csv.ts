@@ -1,4 +1,4 @@
-import type { ComparisonRow } from '../eval/compare.ts';
+import type { ComparisonRow } from '../eval/index.ts';
 import { formatCsv } from './csv.ts';
 
 /** Significance marks: the first level the p-value is below gives the mark. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleRun } from '../../test-support/run-store-contract.ts';
-import { labSweepsFromRuns, sweepTagOf } from '../use-cases/saved-sweep.ts';
+import { labSweepsFromRuns, sweepTagOf } from './saved-sweep.ts';
 import { prepareRunImport } from './import-runs.ts';
 import { summarizeRun, type RunRecord } from './run-record.ts';
 

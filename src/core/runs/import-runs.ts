@@ -1,5 +1,5 @@
 // What importing runs from a file does to them: each becomes a marked copy for this corpus.
-import { newSweepId, sweepTagOf, type SweepRunTag } from '../use-cases/saved-sweep.ts';
+import { newSweepId, sweepTagOf, type SweepRunTag } from './saved-sweep.ts';
 import { newRunId, type RunRecord, type RunSummary } from './run-record.ts';
 
 /** Where the runs are imported. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildQrelsMap } from '../eval/evaluate.ts';
+import { buildQrelsMap } from '../eval/index.ts';
 import { findUnknownDocuments, importTrecRun, TrecImportError } from './import-trec-run.ts';
 import { exportRunTrec, runTag } from './run-trec.ts';
 

@@ -1,7 +1,5 @@
-import type { TextEncodingChoice } from '../corpus/text-decoding.ts';
-import type { EvaluateOptions } from '../eval/evaluate.ts';
-import { parseTrecRun } from '../eval/run-file.ts';
-import type { LineIssue, QrelsMap } from '../eval/types.ts';
+import type { TextEncodingChoice } from '../corpus/index.ts';
+import { type EvaluateOptions, parseTrecRun, type LineIssue, type QrelsMap } from '../eval/index.ts';
 import { buildRunRecord, type RunRecord } from './run-record.ts';
 
 /** Where an imported TREC run goes and how it is scored. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSpec } from '../retrieval/pipeline-spec.ts';
+import { defaultSpec } from '../retrieval/index.ts';
 import { buildLeaderboard, leaderboardColumns, leaderboardCsv, leaderboardMarkdown, leaderboardMeasures, type LeaderboardRun } from './leaderboard.ts';
 import type { RunPipeline } from './run-pipeline.ts';
 

@@ -1,4 +1,4 @@
-import { parseMeasure } from '../eval/measures.ts';
+import { parseMeasure } from '../eval/index.ts';
 import { formatCsv, type CsvCell } from './csv.ts';
 import type { RunSummary } from './run-record.ts';
 import { describeRunPipeline } from './run-pipeline.ts';

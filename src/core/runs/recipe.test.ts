@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentsChecksum, queriesChecksum } from '../corpus/content-checksum.ts';
-import { buildQrelsMap } from '../eval/evaluate.ts';
+import { documentsChecksum, queriesChecksum } from '../corpus/index.ts';
+import { buildQrelsMap } from '../eval/index.ts';
 import { corpusDifferences, formatRecipe, modelDifferences, parseRecipe, recipeOfRun, type RecipeCorpus, type RecipeModel } from './recipe.ts';
 import { buildRunRecord } from './run-record.ts';
 

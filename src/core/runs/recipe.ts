@@ -1,16 +1,15 @@
-import type { SamplingSettings } from '../llm/types.ts';
+import type { SamplingSettings } from '../llm/index.ts';
 // A shareable experiment: everything needed to make a run, sweep or HDS batch again elsewhere, as a small JSON file.
-import { queriesChecksum, qrelsChecksum } from '../corpus/content-checksum.ts';
-import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
-import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
-import type { CorpusRecord, CorpusStore } from '../storage/corpus-store.ts';
-import type { EmbeddingSetRecord, VectorStore } from '../storage/vector-store.ts';
-import type { GridAxis } from '../sweep/grid.ts';
-import type { AnalyzerOptions } from '../text/analyzer.ts';
+import { queriesChecksum, qrelsChecksum } from '../corpus/index.ts';
+import type { EmbeddingModelInfo, ModelFileHash } from '../embedding/index.ts';
+import type { PipelineSpec } from '../retrieval/index.ts';
+import type { CorpusRecord, CorpusStore, EmbeddingSetRecord, VectorStore } from '../storage/index.ts';
+import type { GridAxis } from '../sweep/index.ts';
+import type { AnalyzerOptions } from '../text/index.ts';
 import { modelsOfPipeline } from './run-pipeline.ts';
-import { readRunEnvironment, type ModelFileHash, type RunEnvironment } from './run-environment.ts';
+import { readRunEnvironment, type RunEnvironment } from './run-environment.ts';
 import type { RunRecord } from './run-record.ts';
-import { idRecord } from '../ids.ts';
+import { idRecord } from '../ids/index.ts';
 
 export const RECIPE_FORMAT = 'dsw-recipe';
 export const RECIPE_VERSION = 1;

@@ -1,4 +1,4 @@
-import { isSecretFieldName, redactValue } from '../secrets/redact.ts';
+import { isSecretFieldName, redactValue } from '../secrets/index.ts';
 
 /** Whether a config key names a credential. */
 export function isSecretKey(key: string): boolean {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ComparisonRow } from '../eval/compare.ts';
-import { buildQrelsMap } from '../eval/evaluate.ts';
+import { type ComparisonRow, buildQrelsMap } from '../eval/index.ts';
 import { comparisonCsv, perQueryCsv, significanceMark } from './comparison-csv.ts';
 import { compareRunRankings } from './run-comparison.ts';
 import type { QueryRanking } from './run-record.ts';

@@ -1,7 +1,7 @@
-import { compareRuns, type CompareOptions, type ComparisonRow } from '../eval/compare.ts';
-import { evaluateRun, resolveMeasures } from '../eval/evaluate.ts';
-import { DEFAULT_PERMUTATIONS, DEFAULT_SEED } from '../eval/randomization.ts';
-import type { QrelsMap } from '../eval/types.ts';
+import {
+  compareRuns, type CompareOptions, type ComparisonRow, evaluateRun, resolveMeasures, DEFAULT_PERMUTATIONS,
+  DEFAULT_SEED, type QrelsMap,
+} from '../eval/index.ts';
 import { runMapOfRankings, type QueryRanking } from './run-record.ts';
 
 /** A run to compare with the baseline. */

@@ -4,7 +4,7 @@ import { exportRunJson, parseRunJson } from './run-json.ts';
 import { buildRunRecord } from './run-record.ts';
 import { readRunEnvironment, runEnvironment, runtimeOfEnvironment, sha256Hex, type HostEnvironment } from './run-environment.ts';
 import { WORKBENCH_VERSION } from './workbench-version.ts';
-import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
+import type { PipelineSpec } from '../retrieval/index.ts';
 
 const browser: HostEnvironment = {
   transformersJs: '4.3.2',

@@ -1,16 +1,8 @@
 // What software and which model files produced a saved run: one shape for every host (browser, workers, CLI).
 import { modelsOfPipeline } from './run-pipeline.ts';
 import { WORKBENCH_VERSION } from './workbench-version.ts';
-import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
-
-/** One file of a model folder and its SHA-256. */
-export interface ModelFileHash {
-  /** Path inside the model folder (`onnx/model.onnx`). */
-  path: string;
-  /** Lower-case hex SHA-256 of the file's bytes. */
-  sha256: string;
-  bytes: number;
-}
+import type { PipelineSpec } from '../retrieval/index.ts';
+import type { ModelFileHash } from '../embedding/index.ts';
 
 /** The host a run was made on. */
 export type RunHost = { kind: 'browser'; userAgent: string } | { kind: 'node'; version: string; platform: string };

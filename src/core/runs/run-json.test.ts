@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildQrelsMap } from '../eval/evaluate.ts';
+import { buildQrelsMap } from '../eval/index.ts';
 import { exportRunJson, parseRunJson, RUN_JSON_FORMAT } from './run-json.ts';
 import { buildRunRecord, type RunRecord } from './run-record.ts';
 

@@ -1,9 +1,9 @@
 import { readRunEnvironment, type RunEnvironment } from './run-environment.ts';
-import { parseMeasure } from '../eval/measures.ts';
+import { parseMeasure } from '../eval/index.ts';
 import { withoutSecrets } from './redact-secrets.ts';
 import type { QueryRanking, RunImportMark, RunMetrics, RunRecord, RunVersions } from './run-record.ts';
 import type { RunPipeline } from './run-pipeline.ts';
-import { whitespaceInId } from '../corpus/ids.ts';
+import { whitespaceInId } from '../corpus/index.ts';
 
 /** The `format` field of a run file. */
 export const RUN_JSON_FORMAT = 'deep-search-workbench/run';

@@ -1,6 +1,6 @@
 // How a list of saved runs is shown: grouped by sweep, filtered by a typed query, selected in bulk. Pure, so the
 // Runs and Compare pages group and filter the same way.
-import { sweepTagOf } from '../use-cases/saved-sweep.ts';
+import { sweepTagOf } from './saved-sweep.ts';
 import { describeRunPipeline } from './run-pipeline.ts';
 import type { RunSummary } from './run-record.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
+import type { PipelineSpec } from '../retrieval/index.ts';
 import { describeRunPipeline, modelsOfPipeline } from './run-pipeline.ts';
 
 describe('run pipelines', () => {

@@ -1,5 +1,5 @@
-import { modelIdOfKey } from '../embedding/model-key.ts';
-import { describePipeline, type PipelineSpec } from '../retrieval/pipeline-spec.ts';
+import { modelIdOfKey } from '../embedding/index.ts';
+import { describePipeline, type PipelineSpec } from '../retrieval/index.ts';
 
 /** Where an imported run came from (a TREC run file made by any system). */
 export interface ImportedRunSource {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildQrelsMap } from '../eval/evaluate.ts';
+import { buildQrelsMap } from '../eval/index.ts';
 import { buildRunRecord, rescoreRunRecord, runMapOfRecord, summarizeRun } from './run-record.ts';
 import { WORKBENCH_VERSION } from './workbench-version.ts';
 

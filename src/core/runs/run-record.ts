@@ -1,12 +1,10 @@
-import { evaluateRun, resolveMeasures, type EvaluateOptions } from '../eval/evaluate.ts';
-import { DEFAULT_MEASURES } from '../eval/measures.ts';
-import type { QrelsMap, RunMap } from '../eval/types.ts';
-import type { ScoredDoc } from '../retrieval/types.ts';
+import { evaluateRun, resolveMeasures, type EvaluateOptions, DEFAULT_MEASURES, type QrelsMap, type RunMap } from '../eval/index.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 import { withoutSecrets } from './redact-secrets.ts';
 import { runtimeOfEnvironment, type RunEnvironment } from './run-environment.ts';
 import type { RunPipeline } from './run-pipeline.ts';
 import { WORKBENCH_VERSION } from './workbench-version.ts';
-import { newId } from '../ids.ts';
+import { newId } from '../ids/index.ts';
 
 /** Versions of the software that produced a run. */
 export interface RunVersions {

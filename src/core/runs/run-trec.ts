@@ -1,4 +1,4 @@
-import { formatTrecRun } from '../eval/run-file.ts';
+import { formatTrecRun } from '../eval/index.ts';
 import { runMapOfRecord, type RunRecord } from './run-record.ts';
 
 /** A run name as a TREC run tag (no whitespace): spaces become underscores. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { resolveGqrConfig } from '../gqr/config.ts';
-import type { GqrPipelineSpec } from '../retrieval/pipeline-spec.ts';
-import { expandGrid, type GridAxis } from '../sweep/grid.ts';
-import type { SavedSweep } from '../use-cases/saved-sweep.ts';
+import { resolveGqrConfig } from '../gqr/index.ts';
+import type { GqrPipelineSpec } from '../retrieval/index.ts';
+import { expandGrid, type GridAxis } from '../sweep/index.ts';
+import type { SavedSweep } from './saved-sweep.ts';
 import { formatRecipe, makeRecipe, parseRecipe, RecipeError, type RecipeCorpus } from './recipe.ts';
 import { sweepRecipeExperiment, sweepRequestOfRecipe } from './sweep-recipe.ts';
 

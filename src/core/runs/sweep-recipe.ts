@@ -1,7 +1,7 @@
 // Sweep recipes: what the GQR lab exports, and the sweep request a recipe makes again (shared by the app and dsw sweep).
-import type { GqrPipelineSpec } from '../retrieval/pipeline-spec.ts';
-import { SweepGridError, validateGrid, type GridAxis } from '../sweep/grid.ts';
-import type { SavedSweep } from '../use-cases/saved-sweep.ts';
+import type { GqrPipelineSpec } from '../retrieval/index.ts';
+import { SweepGridError, validateGrid, type GridAxis } from '../sweep/index.ts';
+import type { SavedSweep } from './saved-sweep.ts';
 import { RecipeError, type Recipe, type RecipeExperiment } from './recipe.ts';
 
 /** What a sweep recipe asks to run again. */

@@ -1,6 +1,6 @@
-import type { AnalyzerOptions } from '../text/analyzer.ts';
-import type { CorpusDocument, CorpusQuery, IngestIssue, Qrel } from '../corpus/types.ts';
-import type { SerializedBm25Index } from '../bm25/bm25-index.ts';
+import type { AnalyzerOptions } from '../text/index.ts';
+import type { CorpusDocument, CorpusQuery, IngestIssue, Qrel } from '../corpus/index.ts';
+import type { SerializedBm25Index } from '../bm25/index.ts';
 import type { EmbeddingSetRecord } from './vector-store.ts';
 
 /** A stored corpus, as listed to the user. */

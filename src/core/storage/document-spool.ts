@@ -1,4 +1,4 @@
-import type { CorpusDocument } from '../corpus/types.ts';
+import type { CorpusDocument } from '../corpus/index.ts';
 
 /**
  * Documents written once, in load order, and read back by row (their position in that order), e.g. a side file

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadCorpus } from '../loader/load-corpus.ts';
+import { loadCorpus } from '../loader/index.ts';
 import { memorySource } from '../corpus/fixtures/memory-source.ts';
-import { Bm25Index } from '../bm25/bm25-index.ts';
+import { Bm25Index } from '../bm25/index.ts';
 import { IndexOnlyCorpusStore } from './index-only-corpus-store.ts';
 
 describe('IndexOnlyCorpusStore', () => {

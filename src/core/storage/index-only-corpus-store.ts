@@ -1,4 +1,4 @@
-import type { CorpusDocument, CorpusQuery, Qrel } from '../corpus/types.ts';
+import type { CorpusDocument, CorpusQuery, Qrel } from '../corpus/index.ts';
 import { MemoryCorpusStore } from './memory-corpus-store.ts';
 
 /** Finds documents by id somewhere else (for example by reading the dataset file again). */

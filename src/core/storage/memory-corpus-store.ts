@@ -1,5 +1,5 @@
-import type { SerializedBm25Index } from '../bm25/bm25-index.ts';
-import type { CorpusDocument, CorpusQuery, Qrel } from '../corpus/types.ts';
+import type { SerializedBm25Index } from '../bm25/index.ts';
+import type { CorpusDocument, CorpusQuery, Qrel } from '../corpus/index.ts';
 import type { CorpusCommit, CorpusRecord, CorpusStore } from './corpus-store.ts';
 
 interface MemoryCorpus {

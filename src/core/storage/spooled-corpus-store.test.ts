@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeCorpusStoreContract } from '../../test-support/corpus-store-contract.ts';
 import { memorySource } from '../corpus/fixtures/memory-source.ts';
-import type { CorpusDocument } from '../corpus/types.ts';
-import { loadCorpus } from '../loader/load-corpus.ts';
+import type { CorpusDocument } from '../corpus/index.ts';
+import { loadCorpus } from '../loader/index.ts';
 import type { DocumentSpool } from './document-spool.ts';
 import { SpooledCorpusStore } from './spooled-corpus-store.ts';
 

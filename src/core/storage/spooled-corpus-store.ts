@@ -1,5 +1,5 @@
-import { StringTableLookup } from '../bm25/compact/string-lookup.ts';
-import type { CorpusDocument, CorpusQuery, Qrel } from '../corpus/types.ts';
+import { StringTableLookup } from '../bm25/index.ts';
+import type { CorpusDocument, CorpusQuery, Qrel } from '../corpus/index.ts';
 import type { CorpusCommit, CorpusRecord } from './corpus-store.ts';
 import type { DocumentSpool } from './document-spool.ts';
 import { MemoryCorpusStore } from './memory-corpus-store.ts';

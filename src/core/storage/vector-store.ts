@@ -1,7 +1,5 @@
-import type { ModelFileHash } from '../runs/run-environment.ts';
-import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
+import type { ModelFileHash, EmbeddingModelInfo, EmbeddingModelSource } from '../embedding/index.ts';
 import { StorageFullError } from './storage-full-error.ts';
-import type { EmbeddingModelSource } from '../embedding/model-source.ts';
 
 /** One embedded version of a corpus: which model made it, how, and how far embedding got. */
 export interface EmbeddingSetRecord {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairedRandomizationTest } from '../eval/randomization.ts';
+import { pairedRandomizationTest } from '../eval/index.ts';
 import type { SweepEvaluation, SweepRunScores } from './evaluate-sweep.ts';
 import { testBestPoint } from './best-point-test.ts';
 

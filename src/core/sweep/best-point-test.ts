@@ -1,6 +1,6 @@
-import { TIE_TOLERANCE } from '../eval/compare.ts';
-import { FAMILY_ALPHA, holmAdjust } from '../eval/holm.ts';
-import { DEFAULT_PERMUTATIONS, DEFAULT_SEED, pairedRandomizationTest, type RandomizationOptions } from '../eval/randomization.ts';
+import { TIE_TOLERANCE } from '../eval/index.ts';
+import { FAMILY_ALPHA, holmAdjust } from '../eval/index.ts';
+import { DEFAULT_PERMUTATIONS, DEFAULT_SEED, pairedRandomizationTest, type RandomizationOptions } from '../eval/index.ts';
 import type { SweepEvaluation } from './evaluate-sweep.ts';
 
 /** The sweep's best grid point against one baseline, as the Compare page would test it. */

@@ -1,8 +1,5 @@
-import { TIE_TOLERANCE } from '../eval/compare.ts';
-import { evaluateRun, resolveMeasures } from '../eval/evaluate.ts';
-import type { Measure } from '../eval/measures.ts';
-import type { QrelsMap } from '../eval/types.ts';
-import type { GqrPath } from '../gqr/scorer-path.ts';
+import { TIE_TOLERANCE, evaluateRun, resolveMeasures, type Measure, type QrelsMap } from '../eval/index.ts';
+import type { GqrPath } from '../gqr/index.ts';
 import type { SweepBaselineName, SweepRuns } from './sweep-runs.ts';
 
 /** Per-query comparison with the primary on one measure. */

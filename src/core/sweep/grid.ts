@@ -1,4 +1,4 @@
-import { resolveGqrConfig, type GqrConfig } from '../gqr/config.ts';
+import { resolveGqrConfig, type GqrConfig } from '../gqr/index.ts';
 
 /**
  * The GQR settings a sweep may vary. They all act after the child retrievals, so every grid point can share one

@@ -1,23 +1,19 @@
 // Public API of GQR sweeps: grids over GQR settings, run over a query set with child results shared by all points.
 export {
-  SWEEP_KEYS,
-  SWEEP_MODE_VALUES,
-  MAX_GRID_POINTS,
-  SweepGridError,
-  sweepKey,
-  sweepKeyLabel,
-  isNumericSweepKey,
-  parseGridAxis,
-  parseSweepValue,
-  validateGrid,
-  expandGrid,
-  describeSettings,
-  type SweepKey,
-  type SweepValue,
-  type GridAxis,
-  type GridPoint,
+  type BestValue, bestValues, evaluateSweep, type SweepEvaluation, type SweepPointScores, type SweepRunScores,
+  versusBaseline, type WinTieLoss,
+} from './evaluate-sweep.ts';
+export {
+  describeSettings, expandGrid, type GridAxis, type GridPoint, isNumericSweepKey, MAX_GRID_POINTS, parseGridAxis,
+  parseSweepValue, SWEEP_KEYS, SWEEP_MODE_VALUES, SweepGridError, sweepKey, type SweepKey, sweepKeyLabel,
+  type SweepValue, validateGrid,
 } from './grid.ts';
-export { DEFAULT_CC_WEIGHTS, sweepQuery, type SweepJob, type SweepPreparedQuery, type QueryBaselines, type QuerySweepResult } from './sweep-query.ts';
-export { collectSweepRuns, type SweepRuns, type SweepPointRun, type SweepBaselineName } from './sweep-runs.ts';
-export { evaluateSweep, versusBaseline, bestValues, type SweepEvaluation, type SweepRunScores, type SweepPointScores, type WinTieLoss, type BestValue } from './evaluate-sweep.ts';
-export { sweepQueries, prepareSweepQueries, sweepPreparedQueries, sweepPreparedQueriesInTasks, type SweepProgress, type SweepPreparer } from './run-sweep.ts';
+export {
+  prepareSweepQueries, sweepPreparedQueries, sweepPreparedQueriesInTasks, type SweepPreparer, type SweepProgress,
+  sweepQueries,
+} from './run-sweep.ts';
+export {
+  DEFAULT_CC_WEIGHTS, type QueryBaselines, type QuerySweepResult, type SweepJob, type SweepPreparedQuery, sweepQuery,
+} from './sweep-query.ts';
+export { collectSweepRuns, type SweepBaselineName, type SweepPointRun, type SweepRuns } from './sweep-runs.ts';
+export { testBestPoint, type BestPointComparison } from './best-point-test.ts';

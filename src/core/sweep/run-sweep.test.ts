@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildQrelsMap } from '../eval/evaluate.ts';
-import { GqrRetriever, type GqrGeometry } from '../retrieval/gqr-retriever.ts';
-import type { Retriever } from '../retrieval/retriever.ts';
-import type { ScoredDoc } from '../retrieval/types.ts';
+import { buildQrelsMap } from '../eval/index.ts';
+import { GqrRetriever, type GqrGeometry, type Retriever } from '../retrieval/index.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 import { evaluateSweep } from './evaluate-sweep.ts';
 import { expandGrid } from './grid.ts';
 import { prepareSweepQueries, sweepPreparedQueries, sweepPreparedQueriesInTasks, sweepQueries } from './run-sweep.ts';

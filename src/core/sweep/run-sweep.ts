@@ -1,6 +1,6 @@
-import { taskYielder, throwIfAborted } from '../abort.ts';
-import type { CorpusQuery } from '../corpus/types.ts';
-import type { GqrRetriever } from '../retrieval/gqr-retriever.ts';
+import { taskYielder, throwIfAborted } from '../abort/index.ts';
+import type { CorpusQuery } from '../corpus/index.ts';
+import type { GqrRetriever } from '../retrieval/index.ts';
 import { collectSweepRuns, type SweepRuns } from './sweep-runs.ts';
 import { sweepQuery, type QuerySweepResult, type SweepJob, type SweepPreparedQuery } from './sweep-query.ts';
 

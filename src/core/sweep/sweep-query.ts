@@ -1,8 +1,7 @@
-import { fuseConvex } from '../fusion/convex.ts';
-import { DEFAULT_RRF_K, fuseRrf } from '../fusion/rrf.ts';
-import type { GqrPath } from '../gqr/scorer-path.ts';
-import { rerankPrepared, type GqrChildLists, type GqrPrepared } from '../retrieval/gqr-retriever.ts';
-import type { ScoredDoc } from '../retrieval/types.ts';
+import { fuseConvex, DEFAULT_RRF_K, fuseRrf } from '../fusion/index.ts';
+import type { GqrPath } from '../gqr/index.ts';
+import { rerankPrepared, type GqrChildLists, type GqrPrepared } from '../retrieval/index.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 import type { GridPoint } from './grid.ts';
 
 /** The convex-combination weights (of the primary) tried for the CC baseline: 0, 0.1, …, 1. */

@@ -1,9 +1,9 @@
-import type { RunMap } from '../eval/types.ts';
-import type { GqrPath } from '../gqr/scorer-path.ts';
-import type { GqrChildLists } from '../retrieval/gqr-retriever.ts';
+import type { RunMap } from '../eval/index.ts';
+import type { GqrPath } from '../gqr/index.ts';
+import type { GqrChildLists } from '../retrieval/index.ts';
 import type { GridPoint } from './grid.ts';
 import type { QuerySweepResult, SweepJob } from './sweep-query.ts';
-import { idRecord } from '../ids.ts';
+import { idRecord } from '../ids/index.ts';
 
 /** The names of a sweep's baseline runs. */
 export type SweepBaselineName = 'primary' | 'complementary' | 'rrf';

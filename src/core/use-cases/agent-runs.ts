@@ -1,20 +1,17 @@
 // Asking a question and running a question set, over a stored corpus, saving the HDS record as it goes.
-import { runEnvironment, type RunEnvironment, type RunEnvironmentSource } from '../runs/run-environment.ts';
-import { isValidAnswerList } from '../eval/answers.ts';
-import { runAgent, type AgentMethod, type AgentSettings } from '../hds/agent-run.ts';
-import type { AgentRunStore } from '../hds/agent-run-store.ts';
-import { aggregateBatch, runBatchItems, type BatchItem, type BatchProgress, type BatchQuestion, type BatchVariant } from '../hds/batch.ts';
-import { cutPassage, passageRetriever } from '../hds/passage-retriever.ts';
-import { goldDocumentIds, scoreAgentRun } from '../hds/question-metrics.ts';
-import { documentText } from '../embedding/document-text.ts';
-import { newSavedRunId, type SavedBatchRun, type SavedLlm, type SavedQuestionRun, type SavedRetriever } from '../hds/saved-run.ts';
-import type { HdsEvent } from '../hds/types.ts';
-import { samplingSettingsOf } from '../llm/provider-settings.ts';
-import type { LlmProvider, SamplingSettings } from '../llm/types.ts';
-import { buildRetriever, type RetrievalResources } from '../retrieval/build-retriever.ts';
-import { describePipeline, type PipelineSpec } from '../retrieval/pipeline-spec.ts';
-import type { CorpusRecord, CorpusStore } from '../storage/corpus-store.ts';
-import { idRecord } from '../ids.ts';
+import { runEnvironment, type RunEnvironment, type RunEnvironmentSource } from '../runs/index.ts';
+import { isValidAnswerList } from '../eval/index.ts';
+import {
+  runAgent, type AgentMethod, type AgentSettings, type AgentRunStore, aggregateBatch, runBatchItems, type BatchItem,
+  type BatchProgress, type BatchQuestion, type BatchVariant, cutPassage, passageRetriever, goldDocumentIds,
+  scoreAgentRun, newSavedRunId, type SavedBatchRun, type SavedLlm, type SavedQuestionRun, type SavedRetriever,
+  type HdsEvent,
+} from '../hds/index.ts';
+import { documentText } from '../embedding/index.ts';
+import { samplingSettingsOf, type LlmProvider, type SamplingSettings } from '../llm/index.ts';
+import { buildRetriever, type RetrievalResources, describePipeline, type PipelineSpec } from '../retrieval/index.ts';
+import type { CorpusRecord, CorpusStore } from '../storage/index.ts';
+import { idRecord } from '../ids/index.ts';
 
 /** What the agent use cases run on. */
 export interface AgentRunDeps {

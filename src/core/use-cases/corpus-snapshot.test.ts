@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Bm25Index } from '../bm25/bm25-index.ts';
-import type { CorpusDocument } from '../corpus/types.ts';
-import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
-import { MemoryVectorStore } from '../storage/memory-vector-store.ts';
+import { Bm25Index } from '../bm25/index.ts';
+import { type CorpusDocument, documentsChecksum } from '../corpus/index.ts';
+import { MemoryCorpusStore, MemoryVectorStore } from '../storage/index.ts';
 import { seededRandom, unitRows } from '../../test-support/random-vectors.ts';
 import { corpusRecord } from '../../test-support/stored-corpus.ts';
-import { documentsChecksum } from '../corpus/content-checksum.ts';
 import { exportCorpusSnapshot, importCorpusSnapshot } from './corpus-snapshot.ts';
 
 const docs: CorpusDocument[] = Array.from({ length: 1203 }, (_, i) => ({ id: `d${String(i).padStart(4, '0')}`, title: i % 3 ? '' : `T ${i}`, text: `passage ${i} about ${['tea', 'ships', 'lighthouses'][i % 3]} and number ${i % 17}` }));

@@ -1,13 +1,13 @@
 // Exporting a corpus with everything computed for it (BM25 index, embedding sets) as one snapshot file, and
 // importing one in another browser without re-indexing or re-embedding. Import stages the corpus as `ingesting`
 // (never listed) and commits it only after the whole file has been read and checked.
-import { addDocument, SetChecksum } from '../corpus/content-checksum.ts';
-import { readSnapshot, SnapshotError, SnapshotWriter } from '../corpus/snapshot-format.ts';
-import type { CorpusDocument, CorpusQuery, Qrel } from '../corpus/types.ts';
-import type { SerializedBm25Index } from '../bm25/bm25-index.ts';
-import { newCorpusId } from '../loader/load-corpus.ts';
-import type { CorpusRecord, CorpusStore } from '../storage/corpus-store.ts';
-import type { EmbeddingSetRecord, TokenBatch, VectorChunk, VectorStore } from '../storage/vector-store.ts';
+import {
+  addDocument, SetChecksum, readSnapshot, SnapshotError, SnapshotWriter, type CorpusDocument, type CorpusQuery,
+  type Qrel,
+} from '../corpus/index.ts';
+import type { SerializedBm25Index } from '../bm25/index.ts';
+import { newCorpusId } from '../loader/index.ts';
+import type { CorpusRecord, CorpusStore, EmbeddingSetRecord, TokenBatch, VectorChunk, VectorStore } from '../storage/index.ts';
 
 const PAGE = 500;
 

@@ -1,7 +1,6 @@
-import type { AgentRunStore } from '../hds/agent-run-store.ts';
-import type { RunStore } from '../runs/run-store.ts';
-import type { CorpusStore } from '../storage/corpus-store.ts';
-import type { VectorStore } from '../storage/vector-store.ts';
+import type { AgentRunStore } from '../hds/index.ts';
+import type { RunStore } from '../runs/index.ts';
+import type { CorpusStore, VectorStore } from '../storage/index.ts';
 
 /**
  * Removes a corpus with everything made from it (embedding sets and vectors, runs, HDS runs) in one transaction:

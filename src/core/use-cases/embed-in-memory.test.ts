@@ -2,11 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTinyModel } from '../../test-support/tiny-model.ts';
 import { storeCorpus } from '../../test-support/stored-corpus.ts';
-import type { CorpusDocument } from '../corpus/types.ts';
-import { loadEmbedder, type Embedder } from '../embedding/embedder.ts';
-import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
-import type { MemoryVectorStore } from '../storage/memory-vector-store.ts';
-import type { EmbeddingSetRecord, VectorChunk } from '../storage/vector-store.ts';
+import type { CorpusDocument } from '../corpus/index.ts';
+import { loadEmbedder, type Embedder } from '../embedding/index.ts';
+import { MemoryCorpusStore, type MemoryVectorStore, type EmbeddingSetRecord, type VectorChunk } from '../storage/index.ts';
 import { embedCorpusInMemory, type DocumentVectorCache } from './embed-in-memory.ts';
 
 let model: ReturnType<typeof makeTinyModel>;

@@ -1,11 +1,8 @@
-import { loadTokenStore, loadVectorMatrix } from '../dense/stored-vectors.ts';
-import { embedCorpus, type EmbedCorpusOptions } from '../embedding/embed-corpus.ts';
-import type { Embedder } from '../embedding/embedder.ts';
-import { embeddingModelKey } from '../embedding/model-key.ts';
-import type { DenseIndex } from '../retrieval/dense-retriever.ts';
-import type { CorpusStore } from '../storage/corpus-store.ts';
-import { MemoryVectorStore } from '../storage/memory-vector-store.ts';
-import type { EmbeddingSetRecord } from '../storage/vector-store.ts';
+import { loadTokenStore, loadVectorMatrix } from '../dense/index.ts';
+import { embedCorpus, type EmbedCorpusOptions } from './embed-corpus.ts';
+import { type Embedder, embeddingModelKey } from '../embedding/index.ts';
+import type { DenseIndex } from '../retrieval/index.ts';
+import { type CorpusStore, MemoryVectorStore, type EmbeddingSetRecord } from '../storage/index.ts';
 
 /** Where a host keeps a corpus's document vectors between runs (the CLI: files keyed by model, settings and texts). */
 export interface DocumentVectorCache {

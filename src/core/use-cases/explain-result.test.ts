@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { Bm25Index } from '../bm25/bm25-index.ts';
-import { OKAPI_BM25 } from '../bm25/params.ts';
-import { VectorMatrix } from '../dense/vector-matrix.ts';
-import { embeddingModelKey } from '../embedding/model-key.ts';
-import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
-import { DEFAULT_GQR_CONFIG } from '../gqr/config.ts';
-import { buildRetriever, type RetrievalResources } from '../retrieval/build-retriever.ts';
-import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
+import { Bm25Index } from '../bm25/index.ts';
+import { OKAPI_BM25 } from '../bm25/index.ts';
+import { VectorMatrix } from '../dense/index.ts';
+import { embeddingModelKey } from '../embedding/index.ts';
+import type { EmbeddingModelInfo } from '../embedding/index.ts';
+import { DEFAULT_GQR_CONFIG } from '../gqr/index.ts';
+import { buildRetriever, type RetrievalResources } from '../retrieval/index.ts';
+import type { PipelineSpec } from '../retrieval/index.ts';
 import { explainResult, type PartExplanation } from './explain-result.ts';
 
 // A 3-dimensional "model" whose query vector is fixed, so dense scores are plain dot products.

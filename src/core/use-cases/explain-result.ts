@@ -1,14 +1,14 @@
-import type { Bm25Explanation } from '../bm25/explain.ts';
-import { explainConvex, explainRrf, type FusionExplanation } from '../fusion/explain.ts';
-import { gqrFetchK } from '../gqr/config.ts';
-import { Bm25Retriever } from '../retrieval/bm25-retriever.ts';
-import { buildRetriever, type RetrievalResources } from '../retrieval/build-retriever.ts';
-import { DenseRetriever } from '../retrieval/dense-retriever.ts';
-import { FusionRetriever } from '../retrieval/fusion-retriever.ts';
-import { GqrRetriever, tracePrepared } from '../retrieval/gqr-retriever.ts';
-import { describePipeline, type PipelineSpec } from '../retrieval/pipeline-spec.ts';
-import type { Retriever } from '../retrieval/retriever.ts';
-import type { ScoredDoc } from '../retrieval/types.ts';
+import type { Bm25Explanation } from '../bm25/index.ts';
+import { explainConvex, explainRrf, type FusionExplanation } from '../fusion/index.ts';
+import { gqrFetchK } from '../gqr/index.ts';
+import { Bm25Retriever } from '../retrieval/index.ts';
+import { buildRetriever, type RetrievalResources } from '../retrieval/index.ts';
+import { DenseRetriever } from '../retrieval/index.ts';
+import { FusionRetriever } from '../retrieval/index.ts';
+import { GqrRetriever, tracePrepared } from '../retrieval/index.ts';
+import { describePipeline, type PipelineSpec } from '../retrieval/index.ts';
+import type { Retriever } from '../retrieval/index.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
 
 /** What every part of an explanation says: which pipeline, at which depth, where the document ranked and its score there. */
 interface ExplainedPart {

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom, unitRows } from '../../test-support/random-vectors.ts';
 import { corpusRecord } from '../../test-support/stored-corpus.ts';
-import { Bm25Index } from '../bm25/bm25-index.ts';
-import { OKAPI_BM25 } from '../bm25/params.ts';
-import { VectorMatrix } from '../dense/vector-matrix.ts';
-import { embeddingModelKey } from '../embedding/model-key.ts';
-import type { EmbeddingModelInfo } from '../embedding/model-info.ts';
-import { DEFAULT_GQR_CONFIG, gqrPool } from '../gqr/config.ts';
-import { buildRetriever, type RetrievalResources } from '../retrieval/build-retriever.ts';
-import type { GqrRetriever } from '../retrieval/gqr-retriever.ts';
-import type { GqrPipelineSpec } from '../retrieval/pipeline-spec.ts';
-import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
-import { sweepQueries } from '../sweep/run-sweep.ts';
+import { Bm25Index, OKAPI_BM25 } from '../bm25/index.ts';
+import { VectorMatrix } from '../dense/index.ts';
+import { embeddingModelKey, type EmbeddingModelInfo } from '../embedding/index.ts';
+import { DEFAULT_GQR_CONFIG, gqrPool } from '../gqr/index.ts';
+import { buildRetriever, type RetrievalResources, type GqrRetriever, type GqrPipelineSpec } from '../retrieval/index.ts';
+import { MemoryCorpusStore } from '../storage/index.ts';
+import { sweepQueries } from '../sweep/index.ts';
 import { runQuerySet } from './run-query-set.ts';
 import { runSweep } from './run-sweep.ts';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { memorySource } from '../corpus/fixtures/memory-source.ts';
-import { loadCorpus } from '../loader/load-corpus.ts';
-import { MemoryRunStore } from '../runs/memory-run-store.ts';
-import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
+import { loadCorpus } from '../loader/index.ts';
+import { MemoryRunStore } from '../runs/index.ts';
+import { MemoryCorpusStore } from '../storage/index.ts';
 import { runQuerySet } from './run-query-set.ts';
-import { OKAPI_BM25 } from '../bm25/params.ts';
+import { OKAPI_BM25 } from '../bm25/index.ts';
 
 const corpus = [
   { _id: 'd1', title: 'Harbour', text: 'The harbour crane lifts timber.' },

@@ -1,15 +1,8 @@
-import { buildQrelsMap } from '../eval/evaluate.ts';
-import type { RunMap } from '../eval/types.ts';
-import { gqrFetchK } from '../gqr/config.ts';
-import { buildRetriever, type RetrievalResources } from '../retrieval/build-retriever.ts';
-import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
-import type { Retriever } from '../retrieval/retriever.ts';
-import { runQueries } from '../retrieval/run-queries.ts';
-import { modelsOfPipeline } from '../runs/run-pipeline.ts';
-import { buildRunRecord, type RunRecord } from '../runs/run-record.ts';
-import type { RunEnvironment } from '../runs/run-environment.ts';
-import type { RunStore } from '../runs/run-store.ts';
-import type { CorpusStore } from '../storage/corpus-store.ts';
+import { buildQrelsMap, type RunMap } from '../eval/index.ts';
+import { gqrFetchK } from '../gqr/index.ts';
+import { buildRetriever, type RetrievalResources, type PipelineSpec, type Retriever, runQueries } from '../retrieval/index.ts';
+import { modelsOfPipeline, buildRunRecord, type RunRecord, type RunEnvironment, type RunStore } from '../runs/index.ts';
+import type { CorpusStore } from '../storage/index.ts';
 
 /** What a run of a corpus's query set needs. */
 export interface QuerySetRequest {

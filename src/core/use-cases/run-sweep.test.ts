@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { corpusRecord } from '../../test-support/stored-corpus.ts';
-import { OKAPI_BM25 } from '../bm25/params.ts';
-import { Bm25Index } from '../bm25/bm25-index.ts';
-import { GqrRetriever } from '../retrieval/gqr-retriever.ts';
-import type { GqrPipelineSpec } from '../retrieval/pipeline-spec.ts';
-import type { Retriever } from '../retrieval/retriever.ts';
-import type { ScoredDoc } from '../retrieval/types.ts';
-import { MemoryRunStore } from '../runs/memory-run-store.ts';
-import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
-import { testBestPoint } from '../sweep/best-point-test.ts';
-import { sweepQueries } from '../sweep/run-sweep.ts';
+import { OKAPI_BM25, Bm25Index } from '../bm25/index.ts';
+import { GqrRetriever, type GqrPipelineSpec, type Retriever } from '../retrieval/index.ts';
+import type { ScoredDoc } from '../ranking/index.ts';
+import { MemoryRunStore, labSweepsFromRuns } from '../runs/index.ts';
+import { MemoryCorpusStore } from '../storage/index.ts';
+import { sweepQueries, testBestPoint } from '../sweep/index.ts';
 import { runSweep, type SweepDeps } from './run-sweep.ts';
-import { labSweepsFromRuns } from './saved-sweep.ts';
 
 const doc = (id: string, score: number): ScoredDoc => ({ id, score });
 const fixed = (lists: Record<string, ScoredDoc[]>): Retriever => ({ pipeline: 'fixed', config: {}, search: async (text, k) => (lists[text] ?? []).slice(0, k) });

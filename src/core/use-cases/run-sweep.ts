@@ -1,14 +1,11 @@
-import { buildQrelsMap } from '../eval/evaluate.ts';
-import type { GqrPipelineSpec } from '../retrieval/pipeline-spec.ts';
-import type { RunRecord } from '../runs/run-record.ts';
-import type { RunStore } from '../runs/run-store.ts';
-import type { CorpusStore } from '../storage/corpus-store.ts';
-import { evaluateSweep } from '../sweep/evaluate-sweep.ts';
-import { expandGrid, type GridAxis } from '../sweep/grid.ts';
-import type { SweepProgress } from '../sweep/run-sweep.ts';
-import { DEFAULT_CC_WEIGHTS, type SweepJob, type SweepPreparedQuery } from '../sweep/sweep-query.ts';
-import type { SweepRuns } from '../sweep/sweep-runs.ts';
-import { newSweepId, sweepRunRecords, type SavedSweep, type SweepEnvironment } from './saved-sweep.ts';
+import { buildQrelsMap } from '../eval/index.ts';
+import type { GqrPipelineSpec } from '../retrieval/index.ts';
+import { type RunRecord, type RunStore, newSweepId, sweepRunRecords, type SavedSweep, type SweepEnvironment } from '../runs/index.ts';
+import type { CorpusStore } from '../storage/index.ts';
+import {
+  evaluateSweep, expandGrid, type GridAxis, type SweepProgress, DEFAULT_CC_WEIGHTS, type SweepJob,
+  type SweepPreparedQuery, type SweepRuns,
+} from '../sweep/index.ts';
 
 /** What a sweep needs. */
 export interface SweepRequest {

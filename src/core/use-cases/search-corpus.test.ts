@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { storeCorpus } from '../../test-support/stored-corpus.ts';
-import { Bm25Index } from '../bm25/bm25-index.ts';
-import { MiniSearchBm25 } from '../bm25/minisearch-bm25.ts';
-import type { CorpusDocument } from '../corpus/types.ts';
-import type { RetrievalResources } from '../retrieval/build-retriever.ts';
-import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
-import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
+import { Bm25Index, MiniSearchBm25 } from '../bm25/index.ts';
+import type { CorpusDocument } from '../corpus/index.ts';
+import type { RetrievalResources, PipelineSpec } from '../retrieval/index.ts';
+import { MemoryCorpusStore } from '../storage/index.ts';
 import { searchCorpus } from './search-corpus.ts';
 
 const docs: CorpusDocument[] = [

@@ -1,9 +1,7 @@
-import type { CorpusDocument } from '../corpus/types.ts';
-import { describeEmbeddingModel, type EmbeddingModelInfo } from '../embedding/model-info.ts';
-import { buildRetriever, type RetrievalResources } from '../retrieval/build-retriever.ts';
-import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
-import { matchesTerms } from '../retrieval/retriever.ts';
-import type { CorpusStore } from '../storage/corpus-store.ts';
+import type { CorpusDocument } from '../corpus/index.ts';
+import { describeEmbeddingModel, type EmbeddingModelInfo } from '../embedding/index.ts';
+import { buildRetriever, type RetrievalResources, type PipelineSpec, matchesTerms } from '../retrieval/index.ts';
+import type { CorpusStore } from '../storage/index.ts';
 
 /** One ad-hoc search of a stored corpus. */
 export interface CorpusSearchRequest {

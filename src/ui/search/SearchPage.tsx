@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Analyzer, describeGqrPool, highlightSegments, isComplete, NUMERIC_RULES, type CorpusDocument, type GqrPipelineSpec, type PipelineSpec } from '../../core/index.ts';
+import { Analyzer, describeGqrPool, highlightSegments, isComplete, NUMERIC_RULES, type CorpusDocument, type GqrPipelineSpec, type PartExplanation, type PipelineSpec } from '../../core/index.ts';
 import type { SearchHit } from '../../workers/retrieval-worker-api.ts';
 import { errorMessage } from '../shared/format.ts';
 import { Highlighted } from '../shared/Highlighted.tsx';
@@ -233,10 +233,10 @@ function SearchInspector({ corpusId, target, onClose }: { corpusId: string; targ
 
 /** Why one result ranked where it did, computed by the retrieval worker over the same pipeline. */
 function WhyBox({ corpusId, target, shownScore, onClose }: { corpusId: string; target: { spec: PipelineSpec; query: string; topK: number; docId: string }; shownScore: number; onClose: () => void }) {
-  const explanation = useQuery({
+  const explanation = useQuery<PartExplanation>({
     queryKey: ['search-explain', corpusId, target.spec, target.query, target.topK, target.docId],
     staleTime: Infinity,
-    queryFn: () => getRetrievalWorker().explain(corpusId, { spec: target.spec, query: target.query, k: target.topK, docId: target.docId }),
+    queryFn: (): Promise<PartExplanation> => getRetrievalWorker().explain(corpusId, { spec: target.spec, query: target.query, k: target.topK, docId: target.docId }),
   });
   return (
     <div className="search-why" aria-label={`Why ${target.docId} ranks here`} role="region">

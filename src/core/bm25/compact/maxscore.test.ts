@@ -1,7 +1,7 @@
 // The blocked term-at-a-time kernel against the whole-corpus one it replaced and against MaxScore, on a generated
 // corpus spanning several blocks: identical documents, scores to the bit and order of ties.
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../eval/prng.ts';
+import { mulberry32 } from '../../eval/index.ts';
 import { MINISEARCH_BM25, OKAPI_BM25, type Bm25Params } from '../params.ts';
 import { CompactIndexBuilder } from './index-builder.ts';
 import { ACCUMULATOR_BLOCK, Accumulators, exhaustiveTopK, maxScoreTopK, ScoringContext, unblockedTopK, type QueryTerm } from './maxscore.ts';

@@ -1,6 +1,5 @@
-import { abortError, isAbortError } from '../../abort.ts';
-import type { LlmDescription, LlmResponse, TokenUsage } from '../../llm/types.ts';
-import { sumUsage } from '../../llm/usage.ts';
+import { abortError, isAbortError } from '../../abort/index.ts';
+import { type LlmDescription, type LlmResponse, type TokenUsage, sumUsage } from '../../llm/index.ts';
 import { raceAbort } from '../concurrency.ts';
 import { finalCallPlan, type FinalAnswerMode } from '../final-answer.ts';
 import { newLlmCallRecord, recordedLlmCall } from '../llm-call.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BatchVariant } from '../hds/batch.ts';
+import type { BatchVariant } from '../hds/index.ts';
 import { batchRequestOfRecipe, llmDifferences } from './batch-recipe.ts';
-import { formatRecipe, makeRecipe, parseRecipe, type RecipeCorpus } from './recipe.ts';
+import { formatRecipe, makeRecipe, parseRecipe, type RecipeCorpus } from '../runs/index.ts';
 
 const corpus: RecipeCorpus = {
   name: 'Sample',

@@ -1,14 +1,11 @@
 // Real inference with the generated tiny BERT (no stub embedder), into the in-memory vector store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTinyModel } from '../../test-support/tiny-model.ts';
-import type { CorpusDocument } from '../corpus/types.ts';
-import { loadTokenStore, loadVectorMatrix } from '../dense/stored-vectors.ts';
-import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
-import { MemoryVectorStore } from '../storage/memory-vector-store.ts';
-import { documentText } from './document-text.ts';
+import type { CorpusDocument } from '../corpus/index.ts';
+import { loadTokenStore, loadVectorMatrix } from '../dense/index.ts';
+import { MemoryCorpusStore, MemoryVectorStore } from '../storage/index.ts';
+import { documentText, loadEmbedder, type Embedder, embeddingModelKey } from '../embedding/index.ts';
 import { defaultChunkRows, embedCorpus, type EmbedCorpusProgress } from './embed-corpus.ts';
-import { loadEmbedder, type Embedder } from './embedder.ts';
-import { embeddingModelKey } from './model-key.ts';
 import { storeCorpus } from '../../test-support/stored-corpus.ts';
 
 let model: ReturnType<typeof makeTinyModel>;

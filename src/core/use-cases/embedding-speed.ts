@@ -1,6 +1,5 @@
-import type { CorpusStore } from '../storage/corpus-store.ts';
-import { documentText } from './document-text.ts';
-import type { Embedder } from './embedder.ts';
+import type { CorpusStore } from '../storage/index.ts';
+import { documentText, type Embedder } from '../embedding/index.ts';
 
 /** Docs/s of a model on a corpus, measured on a first small batch. */
 export interface EmbeddingSpeed {

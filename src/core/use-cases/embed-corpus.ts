@@ -1,12 +1,9 @@
-import { taskYielder } from '../abort.ts';
-import type { CorpusStore } from '../storage/corpus-store.ts';
-import type { EmbeddingSetRecord, TokenBatch, VectorStore } from '../storage/vector-store.ts';
-import { documentText } from './document-text.ts';
-import type { Embedder } from './embedder.ts';
-import { defaultLengthSortWindow, lengthSortWindowSize, longestFirst } from './length-order.ts';
-import { embeddingModelKey } from './model-key.ts';
-import type { TokenEmbedding } from './model-info.ts';
-import type { EmbeddingModelSource } from './model-source.ts';
+import { taskYielder } from '../abort/index.ts';
+import type { CorpusStore, EmbeddingSetRecord, TokenBatch, VectorStore } from '../storage/index.ts';
+import {
+  documentText, type Embedder, defaultLengthSortWindow, lengthSortWindowSize, longestFirst, embeddingModelKey,
+  type TokenEmbedding, type EmbeddingModelSource,
+} from '../embedding/index.ts';
 
 /** Options of {@link embedCorpus}. */
 export interface EmbedCorpusOptions {
@@ -53,8 +50,6 @@ export interface EmbedCorpusProgress {
   /** Estimated seconds left at the current rate (Infinity before the first batch). */
   secondsLeft: number;
 }
-
-export { defaultLengthSortWindow } from './length-order.ts';
 
 /** Rows per stored chunk: about 1 MiB of float32 per chunk, between 256 and 4,096 rows. */
 export function defaultChunkRows(dimensions: number): number {

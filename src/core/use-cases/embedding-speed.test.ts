@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTinyModel } from '../../test-support/tiny-model.ts';
 import { storeCorpus } from '../../test-support/stored-corpus.ts';
-import { MemoryCorpusStore } from '../storage/memory-corpus-store.ts';
+import { MemoryCorpusStore } from '../storage/index.ts';
 import { measureEmbeddingSpeed, secondsToEmbed } from './embedding-speed.ts';
-import { loadEmbedder, type Embedder } from './embedder.ts';
+import { loadEmbedder, type Embedder } from '../embedding/index.ts';
 
 let model: ReturnType<typeof makeTinyModel>;
 let embedder: Embedder;

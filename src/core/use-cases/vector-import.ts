@@ -1,11 +1,8 @@
 // Document vectors made elsewhere (sentence-transformers `.npy`, `.safetensors`, `dsw embed`, a `dsw --vector-cache` folder),
 // read, matched to a stored corpus and stored as an embedding set like one embedded here.
-import type { EmbeddingSetRecord, VectorStore } from '../storage/vector-store.ts';
+import type { EmbeddingSetRecord, VectorStore } from '../storage/index.ts';
 import { defaultChunkRows } from './embed-corpus.ts';
-import type { EmbeddingModelInfo } from './model-info.ts';
-import { embeddingModelKey } from './model-key.ts';
-import type { EmbeddingModelSource } from './model-source.ts';
-import { parseSafetensorsMatrix, SafetensorsError } from './safetensors.ts';
+import { type EmbeddingModelInfo, embeddingModelKey, type EmbeddingModelSource, parseSafetensorsMatrix, SafetensorsError } from '../embedding/index.ts';
 
 /** One picked file, read whole. */
 export interface VectorFile {

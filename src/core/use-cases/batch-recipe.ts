@@ -1,13 +1,10 @@
 // Deep-search batch recipes made again: the batch request a recipe describes, run with the provider configured
 // here (a recipe never holds keys), and the ways that provider differs from the recipe's LLM.
-import { samplingSettingsOf } from '../llm/provider-settings.ts';
-import type { SamplingSettings } from '../llm/types.ts';
-import { AGENT_METHODS, type AgentMethod } from '../hds/agent-run.ts';
-import type { BatchVariant } from '../hds/batch.ts';
-import type { LlmProviderSettings } from '../llm/provider-settings.ts';
-import type { PipelineSpec } from '../retrieval/pipeline-spec.ts';
-import type { BatchRequest } from '../use-cases/agent-runs.ts';
-import { RecipeError, type Recipe } from './recipe.ts';
+import { samplingSettingsOf, type SamplingSettings, type LlmProviderSettings } from '../llm/index.ts';
+import { AGENT_METHODS, type AgentMethod, type BatchVariant } from '../hds/index.ts';
+import type { PipelineSpec } from '../retrieval/index.ts';
+import type { BatchRequest } from './agent-runs.ts';
+import { RecipeError, type Recipe } from '../runs/index.ts';
 
 /** The LLM a batch recipe was made with. */
 export type RecipeLlm = Extract<Recipe['experiment'], { kind: 'hds-batch' }>['llm'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from './eval/compare.ts';
+import { compareRuns } from '../eval/index.ts';
 import { idRecord } from './ids.ts';
-import { redactValue } from './secrets/redact.ts';
+import { redactValue } from '../secrets/index.ts';
 
 const HOSTILE = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
 

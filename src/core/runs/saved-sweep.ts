@@ -1,16 +1,17 @@
 // How a sweep is saved: one run record per grid point and per baseline, each tagged with the sweep, so that a
 // sweep made anywhere (the GQR lab, `dsw sweep --save-json`) is rebuilt from its runs.
-import { runEnvironment, type RunEnvironment, type RunEnvironmentSource } from '../runs/run-environment.ts';
-import type { QrelsMap } from '../eval/types.ts';
-import { DEFAULT_RRF_K } from '../fusion/rrf.ts';
+import { runEnvironment, type RunEnvironment, type RunEnvironmentSource } from './run-environment.ts';
+import type { QrelsMap } from '../eval/index.ts';
+import { DEFAULT_RRF_K } from '../fusion/index.ts';
 import { gqrFetchK, type GqrPath } from '../gqr/index.ts';
-import { defaultSpec, type GqrPipelineSpec, type PipelineSpec } from '../retrieval/pipeline-spec.ts';
-import { modelsOfPipeline } from '../runs/run-pipeline.ts';
-import { buildRunRecord, type RunRecord, type RunSummary } from '../runs/run-record.ts';
-import { bestValues, versusBaseline, type SweepEvaluation, type SweepRunScores } from '../sweep/evaluate-sweep.ts';
-import { describeSettings, type GridAxis, type GridPoint } from '../sweep/grid.ts';
-import type { SweepRuns } from '../sweep/sweep-runs.ts';
-import { newId } from '../ids.ts';
+import { defaultSpec, type GqrPipelineSpec, type PipelineSpec } from '../retrieval/index.ts';
+import { modelsOfPipeline } from './run-pipeline.ts';
+import { buildRunRecord, type RunRecord, type RunSummary } from './run-record.ts';
+import {
+  bestValues, versusBaseline, type SweepEvaluation, type SweepRunScores, describeSettings, type GridAxis,
+  type GridPoint, type SweepRuns,
+} from '../sweep/index.ts';
+import { newId } from '../ids/index.ts';
 
 /** A finished sweep: live after a run, or rebuilt from its saved runs. */
 export interface SavedSweep {

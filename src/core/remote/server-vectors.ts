@@ -1,11 +1,11 @@
 // Document vectors made by a workbench server (`dsw serve --model`): the texts go over in batches to its `embed`
 // endpoint, the vectors come back in order. Its model runs on onnxruntime-node with every core, much faster than
 // transformers.js in a tab.
-import { isAbortError, throwIfAborted } from '../abort.ts';
-import type { WorkbenchServerClient } from '../remote/server-client.ts';
-import { SERVE_MAX_BODY_BYTES, SERVE_MAX_EMBED_TEXTS, ServeError, type ServedEmbedResponse } from '../remote/serve-protocol.ts';
-import type { EmbedCorpusProgress } from './embed-corpus.ts';
-import type { EmbeddingModelInfo } from './model-info.ts';
+import { isAbortError, throwIfAborted } from '../abort/index.ts';
+import type { WorkbenchServerClient } from './server-client.ts';
+import { SERVE_MAX_BODY_BYTES, SERVE_MAX_EMBED_TEXTS, ServeError, type ServedEmbedResponse } from './serve-protocol.ts';
+import type { EmbeddingModelInfo } from '../embedding/index.ts';
+import type { EmbedCorpusProgress } from '../use-cases/index.ts';
 
 /** The served corpus whose model embeds, and that model. */
 export interface ServerEmbeddingModel {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadVectorMatrix } from '../dense/stored-vectors.ts';
-import { MemoryVectorStore } from '../storage/memory-vector-store.ts';
+import { loadVectorMatrix } from '../dense/index.ts';
+import { MemoryVectorStore } from '../storage/index.ts';
 import { alignToCorpus, cosine, parseNpy, readVectorFiles, sampleRows, storeImportedVectors, VectorImportError, type VectorFile } from './vector-import.ts';
 
 const text = (path: string, body: string): VectorFile => ({ path, bytes: new TextEncoder().encode(body) });
