@@ -48,8 +48,8 @@ export async function retrieveTurn(ctx: HdsRunContext, turn: HdsTurnRecord, sche
     if (record.status === 'failed') return { query: entry.query, kind: 'failed' };
     return { query: entry.query, kind: 'ok', texts: record.results.filter((r) => r.shown).map((r) => r.text) };
   });
-  const onlyRepeats = schedule.executed.length === 0 && schedule.repeated.length > 0;
-  turn.resultsBlock = serializeResultsBlock(blockEntries, tokenSpelling, onlyRepeats && cfg.repeatedBlock === 'notice' ? REPEATED_BLOCK_NOTICE : undefined);
+  const notice = turn.onlyRepeats && cfg.repeatedBlock === 'notice' ? REPEATED_BLOCK_NOTICE : undefined;
+  turn.resultsBlock = serializeResultsBlock(blockEntries, tokenSpelling, notice);
   run.interactionLog.push(turn.resultsBlock);
 }
 
