@@ -77,10 +77,18 @@ test('why a result ranks here, the inspector beside it, and the same query on th
   results = page.getByRole('list', { name: 'Results' }).locator(':scope > li');
   const ccFirst = results.first();
   await expect(ccFirst.getByRole('button', { name: /^Why .* ranks here$/ })).toBeVisible();
-  const cc = await idAndScore(ccFirst);
-  await ccFirst.getByRole('button', { name: `Why ${cc.id} ranks here` }).click();
-  const ccWhy = ccFirst.getByRole('region', { name: `Why ${cc.id} ranks here` });
-  const parts = await numbers(ccWhy.getByTestId('fusion-arithmetic').locator('tbody td:last-child'));
+  // The list may still be replaced by the fused one as the model loads: click again until the arithmetic shows.
+  let cc = await idAndScore(ccFirst);
+  let parts: number[] = [];
+  await expect(async () => {
+    cc = await idAndScore(ccFirst);
+    const button = ccFirst.getByRole('button', { name: `Why ${cc.id} ranks here` });
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    const arithmetic = ccFirst.getByRole('region', { name: `Why ${cc.id} ranks here` }).getByTestId('fusion-arithmetic');
+    await expect(arithmetic).toContainText('convex combination', { timeout: 3000 });
+    await expect(arithmetic.locator('tbody tr')).toHaveCount(2, { timeout: 1000 });
+    parts = await numbers(arithmetic.locator('tbody td:last-child'));
+  }).toPass({ timeout: 60_000 });
   expect(Math.abs(parts[0]! + parts[1]! - cc.score)).toBeLessThan(5e-5);
 
   // GQR: the inspector opens inside the clicked result, within the viewport, right under the result's title.

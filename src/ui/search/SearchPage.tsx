@@ -58,6 +58,9 @@ export function SearchPage() {
   const setSpec = useCallback((next: PipelineSpec) => useSearchSettings.getState().setSpec(next), []);
   const spec = searchSpecOf(pipelines);
   const runnable = isComplete(spec);
+  // An open "Why?" explains the ranking it was opened on: another pipeline, query or k closes it.
+  const searchKey = JSON.stringify([corpusId, query, topK, spec]);
+  useEffect(() => setWhy(null), [searchKey]);
 
   const results = useQuery({
     queryKey: ['search', corpusId, query, topK, spec],
@@ -140,17 +143,22 @@ export function SearchPage() {
                   {hit.id} · score {hit.score.toFixed(4)}
                 </span>{' '}
                 {ofTheSet && <JudgementMark judgements={qrels.data?.get(ofTheSet.id) ?? new Map()} docId={hit.id} />}
-                {' '}
-                <button
-                  type="button"
-                  className="link"
-                  aria-expanded={why?.docId === hit.id}
-                  aria-label={`Why ${hit.id} ranks here`}
-                  onClick={() => setWhy(why?.docId === hit.id ? null : { spec, query, topK, docId: hit.id })}
-                  title="Per-term BM25 contributions, the dense score and the fusion or GQR arithmetic behind this score"
-                >
-                  Why?
-                </button>
+                {/* A served corpus is scored by its server, which does not explain its scores. */}
+                {!corpus?.remote && (
+                  <>
+                    {' '}
+                    <button
+                      type="button"
+                      className="link"
+                      aria-expanded={why?.docId === hit.id}
+                      aria-label={`Why ${hit.id} ranks here`}
+                      onClick={() => setWhy(why?.docId === hit.id ? null : { spec, query, topK, docId: hit.id })}
+                      title="Per-term BM25 contributions, the dense score and the fusion or GQR arithmetic behind this score"
+                    >
+                      Why?
+                    </button>
+                  </>
+                )}
                 {spec.kind === 'gqr' && corpusId && (
                   <>
                     {' '}
