@@ -4,6 +4,7 @@
 // Question counts (the first N questions with answers of queries.jsonl): HDS_REAL_QUESTIONS (HDS, default 50),
 // HDS_REAL_SINGLE_SHOT_QUESTIONS (default: the HDS count), HDS_REAL_SWEEP_QUESTIONS (max_search_calls 1, 2, 4; default:
 // the HDS count), HDS_REAL_BASELINE_QUESTIONS (IRCoT and decomposition; default: the HDS count),
+// HDS_REAL_PASSAGES_SWEEP_QUESTIONS (max_search_calls 1, 2, 4 with --final-context passages; default: the sweep count),
 // HDS_REAL_VARIANT_QUESTIONS (the loop variants: the dsw-1 prompt, --repeated-block notice and answer, --final-context passages,
 // temperature 0.7; default: the HDS count). They run in that order; the variants are compared on their own questions, in a table of their own.
 // Incremental: every question of every configuration is one `dsw hds --question-ids <id>` whose runs file is kept in
@@ -19,7 +20,7 @@
 // HDS_REAL_THREADS is the server's thread count (default 2; on a crowded machine 1 generates far faster).
 // HDS_REAL_STOP_AT=<ISO time or HH:MM UTC> stops the running question then (it is not kept) and skips the rest.
 // HDS_REAL_CONFIGS=<ids, comma-separated> runs only those configurations (hds, single-shot, hds-max-search-calls-<1|2|4>,
-// ircot-decomposition; the others read their saved questions only), so two benches, each with its own server on its
+// hds-final-passages-max-search-calls-<1|2|4>, ircot-decomposition, the loop variants' ids; the others read their saved questions only), so two benches, each with its own server on its
 // own port, can share a machine's cores; HDS_REAL_SHARD=<i>/<n> runs only the missing questions at positions
 // i, i+n, i+2n… of each list (0-based), so n benches can split one configuration's questions.
 // `HDS_REAL_ONLY=1 npm run bench` runs this section alone.
@@ -123,7 +124,7 @@ function inShard(i: number): boolean {
 function chosenConfigs(id: string): boolean {
   const raw = process.env.HDS_REAL_CONFIGS?.trim();
   if (!raw) return true;
-  const known = ['hds', ...LOOP_VARIANTS.map((v) => v.id), 'single-shot', 'oracle-context', ...BUDGETS.filter((b) => b !== 8).map((b) => `hds-max-search-calls-${b}`), 'ircot-decomposition'];
+  const known = ['hds', ...LOOP_VARIANTS.map((v) => v.id), 'single-shot', 'oracle-context', ...BUDGETS.filter((b) => b !== 8).flatMap((b) => BUDGET_SWEEPS.map((w) => `${w.prefix}${b}`)), 'ircot-decomposition'];
   const ids = raw.split(',').map((x) => x.trim()).filter(Boolean);
   const unknown = ids.filter((x) => !known.includes(x));
   if (unknown.length > 0) throw new Error(`HDS_REAL_CONFIGS: unknown configuration(s) ${unknown.join(', ')}; known: ${known.join(', ')}`);
@@ -192,6 +193,15 @@ const LOOP_VARIANTS = [
   { id: 'hds-t07', label: "HDS, temperature 0.7 (the authors'), seed 1", args: ['--temperature', '0.7', '--seed', '1'] },
 ] as const;
 
+/**
+ * The max_search_calls sweeps: the reference loop, and the loop whose final prompt reads the passages shown. Budget
+ * 8 is the default, so its row is the configuration `atDefault`.
+ */
+const BUDGET_SWEEPS = [
+  { prefix: 'hds-max-search-calls-', atDefault: 'hds', label: 'HDS, reference plan prompt + system message', args: [] as string[], chart: 'hds-real-scaling.png' },
+  { prefix: 'hds-final-passages-max-search-calls-', atDefault: 'hds-final-passages', label: 'HDS, the final prompt reads the passages shown', args: ['--final-context', 'passages'], chart: 'hds-real-scaling-passages.png' },
+] as const;
+
 /** Labels of the configurations' rows. */
 const LABELS: Record<string, string> = {
   hds: 'HDS, reference plan prompt + system message',
@@ -224,8 +234,10 @@ async function writeDocs({ results, commands, server }: DocsInput): Promise<void
   const single = main.find((c) => c.id === 'single-shot');
   const missed = single ? new Set([...missedEvidence(single)].filter((q) => common.has(q))) : new Set<string>();
   const hdsConfigs = main.filter((c) => c.id.startsWith('hds'));
-  const budgetConfigs: ConfigItems[] = BUDGETS.map((budget) => ({ id: `hds-max-search-calls-${budget}`, label: `HDS max_search_calls ${budget}`, variantId: 'hds', items: (budget === 8 ? byId.get('hds') : byId.get(`hds-max-search-calls-${budget}`)) ?? [] })).filter((c) => c.items.length > 0);
-  const sweepCommon = budgetConfigs.length >= 2 ? commonQuestions(budgetConfigs) : new Set<string>();
+  const sweeps = BUDGET_SWEEPS.map((sweep) => {
+    const configs: ConfigItems[] = BUDGETS.map((budget) => ({ id: `${sweep.prefix}${budget}`, label: `max_search_calls ${budget}`, variantId: 'hds', items: (budget === 8 ? byId.get(sweep.atDefault) : byId.get(`${sweep.prefix}${budget}`)) ?? [] })).filter((c) => c.items.length > 0);
+    return { sweep, configs, common: configs.length >= 2 ? commonQuestions(configs) : new Set<string>() };
+  });
   // The loop variants beside the reference HDS row and single-shot, on the questions they all ran.
   const variants = LOOP_VARIANTS.flatMap((v) => row(v.id));
   const variantRows = [...row('hds'), ...variants, ...row('single-shot')];
@@ -282,16 +294,17 @@ async function writeDocs({ results, commands, server }: DocsInput): Promise<void
           '',
         ]
       : []),
-    ...(sweepCommon.size > 0
-      ? [
-          `## Search-budget sweep (HDS, reference plan prompt + system message; the ${sweepCommon.size} questions every budget ran; ![scaling chart](hds-real-scaling.png))`,
-          '',
-          ...scoreTable(budgetConfigs, sweepCommon),
-          '',
-          ...protocolTable(budgetConfigs, sweepCommon),
-          '',
-        ]
-      : []),
+    ...sweeps.flatMap(({ sweep, configs, common: sweepCommon }) =>
+      sweepCommon.size > 0
+        ? [
+            `## Search-budget sweep (${sweep.label}; the ${sweepCommon.size} questions every budget ran; ![scaling chart](${sweep.chart}))`,
+            '',
+            ...scoreTable(configs, sweepCommon),
+            '',
+            ...protocolTable(configs, sweepCommon),
+            '',
+          ]
+        : []),
     'Commands run (in the bench, through the CLI entry point, one per question; the runs files are in `bench/real/hds-real-runs/`):',
     '',
     ...commands.map((c) => `    dsw ${c}`),
@@ -300,11 +313,17 @@ async function writeDocs({ results, commands, server }: DocsInput): Promise<void
     ...(fs.existsSync(NOTES) ? [fs.readFileSync(NOTES, 'utf8').trim(), ''] : []),
   ];
   fs.writeFileSync(path.join(DOCS, 'hds-real.md'), md.join('\n'));
-  if (budgetConfigs.length < 2 || sweepCommon.size === 0) return;
+  for (const { sweep, configs, common: sweepCommon } of sweeps) {
+    if (configs.length >= 2 && sweepCommon.size > 0) await writeSweepChart(sweep.label, sweep.chart, configs, sweepCommon);
+  }
+}
+
+/** One sweep's F1, strict F1 and evidence recall against max_search_calls, as a PNG in docs/. */
+async function writeSweepChart(label: string, file: string, budgetConfigs: readonly ConfigItems[], sweepCommon: ReadonlySet<string>): Promise<void> {
   const series = (pick: (a: BatchAggregate) => number | null | undefined) =>
     budgetConfigs.map((c): [number, number | null] => [Number(c.id.split('-').at(-1)), pick(aggregateBatch(c.items.filter((i) => sweepCommon.has(i.questionId)), 'hds')) ?? null]);
   const svg = lineChartSvg({
-    title: `HDS on hotpotqa-500 (${sweepCommon.size} questions), ${REAL_LLM_MODEL}`,
+    title: `${label}: hotpotqa-500 (${sweepCommon.size} questions), ${REAL_LLM_MODEL}`,
     xLabel: 'max_search_calls',
     yLabel: 'score',
     xTicks: BUDGETS,
@@ -320,7 +339,7 @@ async function writeDocs({ results, commands, server }: DocsInput): Promise<void
       { name: 'evidence recall', color: '#15803d', dashed: true, points: series((a) => a.evidenceRecall) },
     ],
   });
-  await svgToPng(svg, path.join(DOCS, 'hds-real-scaling.png'));
+  await svgToPng(svg, path.join(DOCS, file));
 }
 
 export async function benchHdsReal(): Promise<void> {
@@ -333,6 +352,7 @@ export async function benchHdsReal(): Promise<void> {
   const nSingle = count('HDS_REAL_SINGLE_SHOT_QUESTIONS', nHds);
   const nSweep = count('HDS_REAL_SWEEP_QUESTIONS', nHds);
   const nBase = count('HDS_REAL_BASELINE_QUESTIONS', nHds);
+  const nPassagesSweep = count('HDS_REAL_PASSAGES_SWEEP_QUESTIONS', nSweep);
   const { protocol } = settings();
   // H12's project prompt runs without the system message (its own prompt says what the system message said).
   const nVariant = count('HDS_REAL_VARIANT_QUESTIONS', nHds);
@@ -341,7 +361,7 @@ export async function benchHdsReal(): Promise<void> {
     { id: 'hds', variants: ['hds'], questions: nHds, args: [] },
     { id: 'single-shot', variants: ['single-shot'], questions: nSingle, args: ['--baselines', 'single-shot', '--baselines-only'] },
     ...(protocol === 'h12' ? [{ id: 'oracle-context', variants: ['oracle-context'], questions: nSingle, args: ['--baselines', 'oracle-context', '--baselines-only'] }] : []),
-    ...BUDGETS.filter((b) => b !== 8).map((b) => ({ id: `hds-max-search-calls-${b}`, variants: ['hds'], questions: nSweep, args: ['--max-search-calls', String(b)] })),
+    ...(protocol === 'h12' ? BUDGET_SWEEPS : BUDGET_SWEEPS.slice(0, 1)).flatMap((w) => BUDGETS.filter((b) => b !== 8).map((b) => ({ id: `${w.prefix}${b}`, variants: ['hds'], questions: w.atDefault === 'hds' ? nSweep : nPassagesSweep, args: [...w.args, '--max-search-calls', String(b)] }))),
     { id: 'ircot-decomposition', variants: ['ircot', 'decomposition'], questions: nBase, args: ['--baselines', 'ircot,decomposition', '--baselines-only'] },
     ...loopVariants,
   ].filter((c) => c.questions > 0);

@@ -23,7 +23,7 @@ async function pickQ01(page: Page): Promise<Locator> {
 
 const numbers = async (cells: Locator) => (await cells.allTextContents()).map((t) => Number(/(-?[\d.]+)\s*$/.exec(t)![1]));
 
-test('why a result ranks here: BM25 terms, RRF and convex arithmetic summing to the shown score', async ({ page }) => {
+test('why a result ranks here (BM25 terms, RRF, convex and GQR arithmetic), the inspector beside it, and the query on other pages', async ({ page }) => {
   test.setTimeout(600_000);
   await loadAndEmbedSample(page, { embedTimeout: 240_000 });
   // A small sweep, so Compare has runs and the GQR lab a sweep to inspect in.
@@ -91,5 +91,53 @@ test('why a result ranks here: BM25 terms, RRF and convex arithmetic summing to 
   }).toPass({ timeout: 60_000 });
   expect(Math.abs(parts[0]! + parts[1]! - cc.score)).toBeLessThan(5e-5);
 
-  // The GQR inspector's place beside the result, GQR's pieces and the links to other pages are not checked here yet.
+  // GQR: the inspector opens inside the clicked result, within the viewport, right under the result's title.
+  await page.getByLabel('Pipeline', { exact: true }).selectOption('gqr');
+  results = page.getByRole('list', { name: 'Results' }).locator(':scope > li');
+  await expect(page.getByTestId('search-stats')).toContainText('GQR pool');
+  const eighth = results.nth(7);
+  let gqr = await idAndScore(eighth);
+  await eighth.getByRole('button', { name: 'Inspect refinement' }).click();
+  const inspector = eighth.getByRole('region', { name: 'Query inspector' });
+  // The row is read again until the GQR list has replaced the convex one it may still show.
+  await expect(async () => {
+    gqr = await idAndScore(eighth);
+    await expect(inspector.getByRole('heading')).toHaveText(`How GQR refined “${Q01}” — ${gqr.id} is result 8`, { timeout: 2000 });
+  }).toPass({ timeout: 60_000 });
+  const viewport = page.viewportSize()!;
+  const title = (await eighth.getByRole('button').first().boundingBox())!;
+  const box = (await inspector.boundingBox())!;
+  expect(title.y).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThan(title.y);
+  expect(box.y).toBeLessThan(viewport.height);
+  expect(box.y - (title.y + title.height)).toBeLessThan(viewport.height / 2);
+  // …and GQR's own pieces for the result: the final score is the one shown.
+  await eighth.getByRole('button', { name: `Why ${gqr.id} ranks here` }).click();
+  const gqrWhy = eighth.getByRole('region', { name: `Why ${gqr.id} ranks here` });
+  await expect(gqrWhy.getByTestId('gqr-pieces')).toContainText('score before → after refinement');
+  await expect(gqrWhy).toContainText('(the same number)');
+
+  // The same query on Compare: its rankings open once the runs are compared.
+  await page.getByLabel('Pipeline', { exact: true }).selectOption('bm25');
+  await pickQ01(page);
+  const elsewhere = page.getByRole('navigation', { name: 'Open on other pages' });
+  await elsewhere.getByRole('link', { name: 'Compare' }).click();
+  await expect(page).toHaveURL(/#\/compare\?query=q01$/);
+  await expect(page.getByTestId('linked-query')).toContainText(`Query q01: “${Q01}”`);
+  await page.getByRole('button', { name: /^Compare 1 run\(s\) with the baseline/ }).click();
+  const sideBySide = page.getByRole('region', { name: 'Rankings side by side' });
+  await expect(sideBySide.getByRole('heading', { level: 2 })).toHaveText(`Query q01: ${Q01}`);
+
+  // In the GQR inspector: the newest sweep opens with q01 inspected at its best point.
+  await pickQ01(page);
+  await elsewhere.getByRole('link', { name: 'GQR inspector' }).click();
+  await expect(page).toHaveURL(/#\/gqr\?query=q01&text=/);
+  await expect(page.getByRole('region', { name: 'Sweep results' }).getByRole('heading', { name: 'Explain sweep' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Query inspector' }).getByRole('heading').first()).toContainText(`Query q01: “${Q01}” at `);
+
+  // In Deep search: the question box holds the query.
+  await pickQ01(page);
+  await elsewhere.getByRole('link', { name: 'Deep search' }).click();
+  await expect(page).toHaveURL(/#\/hds\?question=/);
+  await expect(page.getByLabel('Question', { exact: true })).toHaveValue(Q01);
 });

@@ -60,7 +60,9 @@ export function SearchPage() {
   const runnable = isComplete(spec);
   // An open "Why?" explains the ranking it was opened on: another pipeline, query or k closes it.
   const searchKey = JSON.stringify([corpusId, query, topK, spec]);
-  useEffect(() => setWhy(null), [searchKey]);
+  useEffect(() => {
+    setWhy(null);
+  }, [searchKey]);
 
   const results = useQuery({
     queryKey: ['search', corpusId, query, topK, spec],
@@ -219,7 +221,10 @@ function SearchInspector({ corpusId, target, onClose }: { corpusId: string; targ
   const heading = `How GQR refined “${target.query}”${rank >= 0 ? ` — ${target.docId} is result ${rank + 1}` : ''}`;
   const box = useRef<HTMLDivElement>(null);
   // Opened inside the clicked result: bring that result (and the inspector under it) into view.
-  useEffect(() => (box.current?.closest('li') ?? box.current)?.scrollIntoView({ block: 'start' }), [target]);
+  // In a block: Chromium's scrollIntoView returns a promise, which React would take for the effect's cleanup.
+  useEffect(() => {
+    void (box.current?.closest('li') ?? box.current)?.scrollIntoView({ block: 'start' });
+  }, [target]);
   return (
     <div className="search-inspector" ref={box}>
       <div className="row spread">

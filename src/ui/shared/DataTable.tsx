@@ -141,7 +141,9 @@ export function DataTable<T extends RowData>({
     globalFilterFn: (row: Row<typeof features, T>) => rowMatches(columns.map((c) => (c.value ? c.value(row.original) : undefined)), words),
   });
   const shown = table.getRowModel().rows;
-  useEffect(() => onShownChange?.(shown.map((r) => r.original)), [shown, onShownChange]);
+  useEffect(() => {
+    onShownChange?.(shown.map((r) => r.original));
+  }, [shown, onShownChange]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtual = !groups && shown.length > virtualizeAbove;

@@ -41,7 +41,9 @@ export function NumberField(props: NumberFieldProps) {
   const problem = problemOf(text);
   const onProblemRef = useRef(onProblem);
   onProblemRef.current = onProblem;
-  useEffect(() => onProblemRef.current?.(problem), [problem]);
+  useEffect(() => {
+    onProblemRef.current?.(problem);
+  }, [problem]);
   useEffect(() => () => onProblemRef.current?.(null), []); // a field that goes away blocks nothing
   return (
     <input
