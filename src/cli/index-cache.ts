@@ -1,8 +1,9 @@
 // BM25 indexes kept on disk between CLI runs, so a second `dsw search` or `dsw run` over the same dataset loads
 // the index (with the queries, qrels and load summary) instead of reading and indexing every file again. A cache
 // file is keyed by the dataset's files (paths, sizes and SHA-256 of their bytes), the analyzer settings, the text
-// encoding and the index format, so a changed corpus or analyzer is indexed again. Documents are not kept: the
-// cache serves the commands that read documents back from the files (`documents: 'stream'`).
+// encoding, whether empty documents are kept (--keep-empty-documents) and the index format, so a changed corpus or
+// analyzer is indexed again. Documents are not kept: the cache serves the commands that read documents back from the
+// files (`documents: 'stream'`).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,7 +51,12 @@ export function indexCacheDir(env: Readonly<Record<string, string | undefined>>,
 }
 
 /** The cache key of a dataset's files read with these settings. */
-export async function datasetCacheKey(sources: readonly FileSource[], analyzer: AnalyzerOptions | undefined, encoding: TextEncodingChoice | undefined): Promise<string> {
+export async function datasetCacheKey(
+  sources: readonly FileSource[],
+  analyzer: AnalyzerOptions | undefined,
+  encoding: TextEncodingChoice | undefined,
+  keepEmptyDocuments = false,
+): Promise<string> {
   const full = { ...DEFAULT_ANALYZER_OPTIONS, ...analyzer } as Record<string, unknown>;
   const settings = Object.keys(full).sort().map((k) => [k, full[k]]);
   const files: Array<[string, number, string]> = [];
@@ -60,7 +66,8 @@ export async function datasetCacheKey(sources: readonly FileSource[], analyzer: 
     for (let part = await reader.read(); !part.done; part = await reader.read()) hash.update(part.value);
     files.push([source.path ?? source.name, source.size, hash.digest('hex')]);
   }
-  const identity = JSON.stringify([CACHE_FORMAT, WORKBENCH_VERSION, settings, encoding ?? 'utf-8', files]);
+  // Kept empty documents change the index (and document count), so they are part of the key; a default load keeps the old key.
+  const identity = JSON.stringify([CACHE_FORMAT, WORKBENCH_VERSION, settings, encoding ?? 'utf-8', files, ...(keepEmptyDocuments ? ['keep-empty'] : [])]);
   return crypto.createHash('sha256').update(identity).digest('hex').slice(0, 32);
 }
 
@@ -72,8 +79,14 @@ export class IndexCache {
   ) {}
 
   /** The entry for these files and settings. */
-  static async open(dir: string, sources: readonly FileSource[], analyzer: AnalyzerOptions | undefined, encoding: TextEncodingChoice | undefined): Promise<IndexCache> {
-    const key = await datasetCacheKey(sources, analyzer, encoding);
+  static async open(
+    dir: string,
+    sources: readonly FileSource[],
+    analyzer: AnalyzerOptions | undefined,
+    encoding: TextEncodingChoice | undefined,
+    keepEmptyDocuments = false,
+  ): Promise<IndexCache> {
+    const key = await datasetCacheKey(sources, analyzer, encoding, keepEmptyDocuments);
     return new IndexCache(path.join(dir, `${key}.bm25`), key);
   }
 

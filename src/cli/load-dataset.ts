@@ -37,19 +37,21 @@ export interface LoadDatasetOptions {
    * while they load and read back a few reads per lookup (for a server). Default `memory`.
    */
   documents?: 'memory' | 'stream' | 'spool';
+  /** Keep documents whose text is empty (skipped with a warning otherwise), so their judgements stay. */
+  keepEmptyDocuments?: boolean;
   /** Folder where the `spool` file is made (default the OS temp folder); the file is removed on close or exit. */
   spoolDir?: string;
 }
 
 /** Loads a BEIR folder (or any loadable folder or file); problems in the data are summarised on stderr. */
 export async function loadDataset(dir: string, io: CliIo, options: LoadDatasetOptions = {}): Promise<LoadedDataset> {
-  const { analyzer, encoding, documents = 'memory', spoolDir } = options;
+  const { analyzer, encoding, documents = 'memory', spoolDir, keepEmptyDocuments = false } = options;
   const full = path.resolve(io.cwd, dir);
   const sources = await directorySources(full);
   if (sources.length === 0) throw new CliError(`Dataset ${dir} holds no files`);
   const store =
     documents === 'stream'
-      ? new IndexOnlyCorpusStore((ids) => findDocuments(sources, { encoding }, ids))
+      ? new IndexOnlyCorpusStore((ids) => findDocuments(sources, { encoding, keepEmptyDocuments }, ids))
       : documents === 'spool'
         ? new SpooledCorpusStore(() => FileDocumentSpool.create({ dir: spoolDir && path.resolve(io.cwd, spoolDir) }))
         : new MemoryCorpusStore();
@@ -58,11 +60,11 @@ export async function loadDataset(dir: string, io: CliIo, options: LoadDatasetOp
   };
   // Index-only loads keep their index between runs (see index-cache.ts).
   const cacheDir = documents === 'stream' ? indexCacheDir(io.env, io.cwd) : null;
-  const cache = cacheDir ? await IndexCache.open(cacheDir, sources, analyzer, encoding) : null;
+  const cache = cacheDir ? await IndexCache.open(cacheDir, sources, analyzer, encoding, keepEmptyDocuments) : null;
   let result: LoadCorpusResult;
   try {
     const cached = await cache?.restore(store, path.basename(full));
-    result = cached ?? (await loadCorpus(sources, { name: path.basename(full), analyzer, encoding }, store));
+    result = cached ?? (await loadCorpus(sources, { name: path.basename(full), analyzer, encoding, ...(keepEmptyDocuments ? { keepEmptyDocuments } : {}) }, store));
     if (cache && !cached) await cache.save(result, store);
   } catch (error) {
     if (error instanceof CorpusLoadError) {

@@ -7,6 +7,7 @@ import { loadDataset } from '../load-dataset.ts';
 import { embedDataset } from '../pipeline-options.ts';
 import { parseParams } from '../params.ts';
 import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-option.ts';
+import { keepEmptyHelp, KEEP_EMPTY_OPTIONS } from '../keep-empty-option.ts';
 import { writableTarget } from '../output-file.ts';
 
 export const embedHelp = `Usage: dsw embed --dataset <dir> --model <folder or id> --out <vectors.safetensors|vectors.npy|vectors.jsonl> [--param name=value ...]
@@ -23,6 +24,7 @@ and must match to cosine 0.999).
   --param     dtype (fp32), pooling (mean|cls), queryPrefix, passagePrefix, maxTokens, batchSize
   --model, --models-dir, --model-host, --vector-cache: as for dsw run
 ${encodingHelp(11)}
+${keepEmptyHelp(11)}
 `;
 
 const EMBED_KEYS = ['dtype', 'pooling', 'queryPrefix', 'passagePrefix', 'maxTokens', 'batchSize'];
@@ -39,6 +41,7 @@ export const embedCommand: CliCommand = async (argv, io) => {
       param: { type: 'string', multiple: true },
       out: { type: 'string' },
       ...ENCODING_OPTIONS,
+      ...KEEP_EMPTY_OPTIONS,
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -56,7 +59,7 @@ export const embedCommand: CliCommand = async (argv, io) => {
   const params = parseParams(values.param);
   const unknown = Object.keys(params).filter((k) => !EMBED_KEYS.includes(k));
   if (unknown.length > 0) throw new CliError(`Unknown --param ${unknown.join(', ')} for dsw embed; known: ${EMBED_KEYS.join(', ')}`);
-  const dataset = await loadDataset(values.dataset, io, { encoding: encodingOption(values.encoding), documents: 'memory' });
+  const dataset = await loadDataset(values.dataset, io, { encoding: encodingOption(values.encoding), documents: 'memory', keepEmptyDocuments: values['keep-empty-documents'] });
   const { index, set } = await embedDataset(dataset, params, io, {
     model: values.model,
     modelsDir: values['models-dir'],

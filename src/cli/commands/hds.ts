@@ -26,6 +26,7 @@ import {
 } from '../../core/index.ts';
 import { writableTarget, writeOutput } from '../output-file.ts';
 import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-option.ts';
+import { keepEmptyHelp, KEEP_EMPTY_OPTIONS } from '../keep-empty-option.ts';
 import { CliError, type CliCommand } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions } from '../pipeline-options.ts';
@@ -84,6 +85,7 @@ When the questions have gold answers (queries.jsonl "answers") and qrels, prints
   --out                     JSON file to write
   --json                    print the per-question results as JSON instead of a table
 ${encodingHelp(24)}
+${keepEmptyHelp(24)}
 `;
 
 const HDS_OPTIONS: Array<[string, keyof HdsConfig & keyof typeof NUMERIC_RULES]> = [
@@ -102,6 +104,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
     options: {
       dataset: { type: 'string' },
       ...ENCODING_OPTIONS,
+      ...KEEP_EMPTY_OPTIONS,
       question: { type: 'string' },
       'questions-from-dataset': { type: 'boolean', default: false },
       'question-ids': { type: 'string' },
@@ -194,7 +197,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   const settings: AgentSettings = { hds, singleShot: answerMode, ircot: answerMode, decomposition: answerMode, oracleContext: answerMode };
 
   const params = parseParams(values.param);
-  const dataset = cluster ?? (await loadDataset(values.dataset!, io, { analyzer: analyzerFromParams(params), encoding: encodingOption(values.encoding) }));
+  const dataset = cluster ?? (await loadDataset(values.dataset!, io, { analyzer: analyzerFromParams(params), encoding: encodingOption(values.encoding), keepEmptyDocuments: values['keep-empty-documents'] }));
   const models = { model: values['embedding-model'], modelsDir: values['models-dir'], modelHost: values['model-host'] };
   const { spec, resources, environment } = cluster
     ? await buildClusterPipeline(values.pipeline!, params, cluster, io, models)

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { abortError, DEFAULT_HNSW, indexIntoOpenSearch, isAbortError, OpenSearchClient, setClusterBm25, type FileSource } from '../../core/index.ts';
 import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-option.ts';
+import { keepEmptyHelp, KEEP_EMPTY_OPTIONS } from '../keep-empty-option.ts';
 import { CliError, type CliCommand, type CliIo } from '../io.ts';
 import { directorySources } from '../node-sources.ts';
 import { parseParams } from '../params.ts';
@@ -29,6 +30,7 @@ holding another corpus (other files or settings) is refused unless --replace.
   --replace       delete whatever the index holds first
   --set-bm25      change k1 and b of an indexed corpus in place (the index is closed for a moment; no reindex)
 ${encodingHelp(16)}
+${keepEmptyHelp(16)}
 `;
 
 const INDEX_PARAMS = ['lowercase', 'stopWords', 'stemming', 'k1', 'b', 'dtype', 'pooling', 'queryPrefix', 'passagePrefix', 'maxTokens', 'batchSize'];
@@ -49,6 +51,7 @@ export const indexCommand: CliCommand = async (argv, io) => {
       replace: { type: 'boolean', default: false },
       'set-bm25': { type: 'string' },
       ...ENCODING_OPTIONS,
+      ...KEEP_EMPTY_OPTIONS,
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -99,6 +102,7 @@ export const indexCommand: CliCommand = async (argv, io) => {
         hnsw,
         replace: values.replace,
         encoding: encodingOption(values.encoding),
+        keepEmptyDocuments: values['keep-empty-documents'],
       },
       client,
       (p) => {

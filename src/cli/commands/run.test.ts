@@ -42,6 +42,29 @@ describe('dsw run --save-json', () => {
     expect(evaluateRun(qrels, trec.run, ['nDCG@10']).aggregate).toEqual(evaluateRun(qrels, runMapOfRecord(record), ['nDCG@10']).aggregate);
   });
 
+  it('--keep-empty-documents keeps an empty document and its judgement, so recall counts it as the official qrels do', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-run-empty-'));
+    const data = path.join(dir, 'empty');
+    fs.mkdirSync(path.join(data, 'qrels'), { recursive: true });
+    fs.writeFileSync(path.join(data, 'corpus.jsonl'), '{"_id": "d1", "title": "Wings", "text": "lift of wings"}\n{"_id": "d2", "title": "", "text": ""}\n{"_id": "d3", "title": "Tides", "text": "tide mills"}\n');
+    fs.writeFileSync(path.join(data, 'queries.jsonl'), '{"_id": "q1", "text": "wings"}\n');
+    fs.writeFileSync(path.join(data, 'qrels/test.tsv'), 'query-id\tcorpus-id\tscore\nq1\td1\t1\nq1\td2\t1\n');
+    // Both loads share one index cache folder: the kept document must not come back from the other load's cache.
+    const env = { DSW_CACHE_DIR: path.join(dir, 'cache') };
+    const skip = captureIo(dir, env);
+    expect(await main(['run', '--dataset', data, '--out', 'skip.trec', '--save-json', 'skip.json', '--measures', 'R@10'], skip)).toBe(0);
+    expect(skip.stderr).toMatch(/corpus\.jsonl:2 \[text\]: empty text/);
+    expect(parseRunJson(fs.readFileSync(path.join(dir, 'skip.json'), 'utf8')).metrics?.aggregate['R@10']).toBe(1);
+    const keep = captureIo(dir, env);
+    expect(await main(['run', '--dataset', data, '--keep-empty-documents', '--out', 'keep.trec', '--save-json', 'keep.json', '--measures', 'R@10'], keep)).toBe(0);
+    expect(keep.stderr).not.toMatch(/empty text/);
+    // d2 is judged relevant but has no text BM25 could match: recall 1 of 2, as trec_eval scores the official qrels.
+    expect(parseRunJson(fs.readFileSync(path.join(dir, 'keep.json'), 'utf8')).metrics?.aggregate['R@10']).toBe(0.5);
+    const help = captureIo(dir);
+    await main(['run', '--help'], help);
+    expect(help.stdout + help.stderr).toContain('--keep-empty-documents');
+  });
+
   it('needs --out or --save-json, and a folder that exists', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-run-'));
     const none = capture(dir);

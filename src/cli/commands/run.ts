@@ -6,6 +6,7 @@ import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions, PIPELINE_HELP } from '../pipeline-options.ts';
 import { numberOption, parseParams } from '../params.ts';
 import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-option.ts';
+import { keepEmptyHelp, KEEP_EMPTY_OPTIONS } from '../keep-empty-option.ts';
 import { formatValue, parseCommandArgs, parseMeasureOption } from './eval.ts';
 import { buildClusterPipeline, openClusterCorpus, openSearchHelp, OPENSEARCH_OPTIONS } from '../cluster-corpus.ts';
 
@@ -26,6 +27,7 @@ ${PIPELINE_HELP}  --top-k      results per query (default 1000)
   --name       run name in the JSON file (default: the tag)
   --measures   comma-separated measures scored into the JSON file (default ${DEFAULT_MEASURES.join(',')})
 ${encodingHelp(11)}
+${keepEmptyHelp(11)}
 ${openSearchHelp()}  --recipe     a run recipe exported by the app (Runs → Recipe): its pipeline, k, measures, analyzer and
                model are used; the dataset's documents, queries and qrels and the model's files must match
                it (every difference is listed), and the metrics are printed beside the recipe's
@@ -49,6 +51,7 @@ export const runCommand: CliCommand = async (argv, io) => {
       name: { type: 'string' },
       measures: { type: 'string', multiple: true },
       ...ENCODING_OPTIONS,
+      ...KEEP_EMPTY_OPTIONS,
       recipe: { type: 'string' },
       ...OPENSEARCH_OPTIONS,
       help: { type: 'boolean', default: false },
@@ -75,6 +78,7 @@ export const runCommand: CliCommand = async (argv, io) => {
     : await loadDataset(values.dataset!, io, {
         analyzer: analyzerFromParams(params),
         encoding: encodingOption(values.encoding),
+        keepEmptyDocuments: values['keep-empty-documents'],
         documents: values.pipeline === 'bm25' ? 'stream' : 'memory',
       });
   const { spec, resources, runtime, environment } = cluster

@@ -1,5 +1,6 @@
 import { NUMERIC_RULES } from '../../core/index.ts';
 import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-option.ts';
+import { keepEmptyHelp, KEEP_EMPTY_OPTIONS } from '../keep-empty-option.ts';
 import { CliError, type CliCommand } from '../io.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions, PIPELINE_HELP } from '../pipeline-options.ts';
@@ -17,6 +18,7 @@ Searches a dataset (a BEIR folder, or a folder of .jsonl/.csv/.tsv/.txt/.md file
 ${PIPELINE_HELP}  --top-k     number of results (default 10)
   --json      print JSON: [{"rank", "id", "score", "title"}]
 ${encodingHelp(9)}
+${keepEmptyHelp(9)}
 ${openSearchHelp()}`;
 
 export const searchCommand: CliCommand = async (argv, io) => {
@@ -32,6 +34,7 @@ export const searchCommand: CliCommand = async (argv, io) => {
       'models-dir': { type: 'string' },
       'model-host': { type: 'string' },
       ...ENCODING_OPTIONS,
+      ...KEEP_EMPTY_OPTIONS,
       json: { type: 'boolean', default: false },
       ...OPENSEARCH_OPTIONS,
       help: { type: 'boolean', default: false },
@@ -54,6 +57,7 @@ export const searchCommand: CliCommand = async (argv, io) => {
         analyzer: analyzerFromParams(params),
         documents: values.pipeline === 'bm25' ? 'stream' : 'memory',
         encoding: encodingOption(values.encoding),
+        keepEmptyDocuments: values['keep-empty-documents'],
       });
   const { retriever } = cluster
     ? await buildClusterPipeline(values.pipeline!, params, cluster, io, models)

@@ -14,6 +14,7 @@ import {
   type ServedCorpus,
 } from '../../core/index.ts';
 import { CliError, type CliCommand, type CliIo } from '../io.ts';
+import { keepEmptyHelp, KEEP_EMPTY_OPTIONS } from '../keep-empty-option.ts';
 import { loadDataset } from '../load-dataset.ts';
 import { embedDataset } from '../pipeline-options.ts';
 import { numberOption, parseParams } from '../params.ts';
@@ -26,7 +27,7 @@ export const DEFAULT_APP_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5
 export const serveHelp = `Usage: dsw serve --dataset <dir> [--model <folder or id>] [--port 8790] [--host 127.0.0.1]
                  [--token <token>] [--allow-origin <origin> ...] [--allow-host <name> ...] [--max-streams 4]
                  [--vector-cache <dir>]
-                 [--stream-documents [--spool-dir <dir>]]
+                 [--stream-documents [--spool-dir <dir>]] [--keep-empty-documents]
        dsw serve --opensearch <url> --index <name> [--model <folder>] [--hnsw-ef-search <n>] [--port …] [--host …] …
 
 Loads a dataset into the Node core (streamed; compact BM25 index; vectors when --model is given) and serves
@@ -50,6 +51,7 @@ search, query-set runs, GQR preparation, documents, queries and qrels as HTTP+JS
   --stream-documents  keep no document in memory: while loading, documents are copied to a spool file
                   (one JSON line each; the corpus's size on disk) and each result shown is read back from it
   --spool-dir     folder for that spool file (default the OS temp folder); it is removed when the server stops
+${keepEmptyHelp(14)}
 Limits: request headers within 10 s, the whole request within 30 s, bodies up to 1 MiB. One JSON access-log line
 per request on stderr (method, path, status, ms).
 ${openSearchHelp()}Stop it with Ctrl-C.
@@ -69,6 +71,8 @@ export interface ServeOptions {
   streamDocuments?: boolean;
   /** Folder of the --stream-documents spool file (default the OS temp folder). */
   spoolDir?: string;
+  /** Keep documents whose text is empty, so their judgements stay (`--keep-empty-documents`). */
+  keepEmptyDocuments?: boolean;
   /** Folder where document vectors are kept between starts (as in dsw run and dsw sweep). */
   vectorCache?: string;
   /** Host names clients may use besides IP addresses and localhost (the DNS-rebinding rule; `*` for any). */
@@ -157,7 +161,7 @@ async function loadServedCorpus(options: ServeOptions, io: CliIo): Promise<{ cor
   const started = performance.now();
   if (options.streamDocuments && options.model) throw new CliError('--model embeds every document, which --stream-documents does not keep; use one or the other');
   if (options.spoolDir !== undefined && !options.streamDocuments) throw new CliError('--spool-dir is where --stream-documents keeps its spool file; give --stream-documents too');
-  const dataset = await loadDataset(options.dataset, io, { analyzer, documents: options.streamDocuments ? 'spool' : 'memory', spoolDir: options.spoolDir });
+  const dataset = await loadDataset(options.dataset, io, { analyzer, documents: options.streamDocuments ? 'spool' : 'memory', spoolDir: options.spoolDir, keepEmptyDocuments: options.keepEmptyDocuments });
   io.err(`Loaded ${dataset.corpus.documentCount} documents, ${dataset.corpus.queryCount} queries in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   const resources: RetrievalResources = { bm25Index: async () => dataset.index };
   const embeddingSets = [];
@@ -335,6 +339,7 @@ export const serveCommand: CliCommand = async (argv, io) => {
       'stream-documents': { type: 'boolean', default: false },
       'vector-cache': { type: 'string' },
       'spool-dir': { type: 'string' },
+      ...KEEP_EMPTY_OPTIONS,
       ...OPENSEARCH_OPTIONS,
       help: { type: 'boolean', default: false },
     },
@@ -346,8 +351,8 @@ export const serveCommand: CliCommand = async (argv, io) => {
   }
   const cluster = await openClusterCorpus(values);
   if (!values.dataset && !cluster) throw new CliError('dsw serve needs --dataset <dir> (or --opensearch <url> --index <name>)');
-  if (cluster && (values['stream-documents'] || values['vector-cache'] || values.param)) {
-    throw new CliError('--stream-documents, --vector-cache and --param apply to a --dataset; an OpenSearch corpus keeps its documents, vectors and analyzer in the cluster');
+  if (cluster && (values['stream-documents'] || values['vector-cache'] || values.param || values['keep-empty-documents'])) {
+    throw new CliError('--stream-documents, --vector-cache, --param and --keep-empty-documents apply to a --dataset; an OpenSearch corpus keeps its documents, vectors and analyzer in the cluster');
   }
   if (values.token !== undefined && values.token.trim() === '') throw new CliError('--token must not be empty');
   if (values.token) io.addSecret?.(values.token);
@@ -370,6 +375,7 @@ export const serveCommand: CliCommand = async (argv, io) => {
       streamDocuments: values['stream-documents'],
       vectorCache: values['vector-cache'],
       spoolDir: values['spool-dir'],
+      keepEmptyDocuments: values['keep-empty-documents'],
     },
     io,
   );

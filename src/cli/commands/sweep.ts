@@ -19,6 +19,7 @@ import {
 } from '../../core/index.ts';
 import { writableTarget, writeOutput } from '../output-file.ts';
 import { encodingHelp, encodingOption, ENCODING_OPTIONS } from '../encoding-option.ts';
+import { keepEmptyHelp, KEEP_EMPTY_OPTIONS } from '../keep-empty-option.ts';
 import { CliError, type CliCommand, type CliIo } from '../io.ts';
 import { loadDataset, type LoadedDataset } from '../load-dataset.ts';
 import { analyzerFromParams, buildPipelineFromOptions, gqrConfigFromParams } from '../pipeline-options.ts';
@@ -52,6 +53,7 @@ ${openSearchHelp()}  --pipeline  gqr (the only sweepable pipeline)
   --measures  comma-separated measures (default nDCG@10,R@100)
   --json      print JSON: {points: [...], baselines: [...], best, ...}
 ${encodingHelp(9)}
+${keepEmptyHelp(9)}
   --save-json write the sweep as saved runs (one per grid point and baseline) to a JSON file; import it on
               the Runs page and the sweep opens in the GQR lab
   --name      name of the sweep in that file (default: sweep <dataset>)
@@ -67,6 +69,7 @@ export const sweepCommand: CliCommand = async (argv, io) => {
     options: {
       dataset: { type: 'string' },
       ...ENCODING_OPTIONS,
+      ...KEEP_EMPTY_OPTIONS,
       pipeline: { type: 'string', default: 'gqr' },
       grid: { type: 'string', multiple: true },
       model: { type: 'string' },
@@ -118,7 +121,7 @@ export const sweepCommand: CliCommand = async (argv, io) => {
 
   const jsonOut = values['save-json'] === undefined ? null : writableTarget(io.cwd, values['save-json']);
 
-  const dataset = cluster ?? (await loadDataset(values.dataset!, io, { analyzer: analyzerFromParams(params), encoding: encodingOption(values.encoding) }));
+  const dataset = cluster ?? (await loadDataset(values.dataset!, io, { analyzer: analyzerFromParams(params), encoding: encodingOption(values.encoding), keepEmptyDocuments: values['keep-empty-documents'] }));
   const queries = await dataset.store.getQueries(dataset.corpus.id);
   const source = values.dataset ? `Dataset ${values.dataset}` : `The OpenSearch corpus ${values.index}`;
   if (queries.length === 0) throw new CliError(`${source} has no queries (queries.jsonl)`);

@@ -33,7 +33,7 @@ export interface PassageEmbedder {
   embedTexts(texts: string[], kind: 'passage'): Promise<Float32Array>;
 }
 
-export interface IndexIntoOpenSearchOptions extends Pick<IngestOptions, 'encoding' | 'mapping' | 'passages' | 'qrelsSplit'> {
+export interface IndexIntoOpenSearchOptions extends Pick<IngestOptions, 'encoding' | 'mapping' | 'passages' | 'qrelsSplit' | 'keepEmptyDocuments'> {
   /** The document index; queries, qrels and the corpus record go to `<index>__dsw`. */
   index: string;
   /** The corpus's name (shown in the app). */
@@ -145,7 +145,7 @@ export async function indexIntoOpenSearch(
   const report = () => onProgress?.({ documentsDone: meta.documentsDone, documentsRead: read, ...bytes });
   const summary = await ingest(
     sources,
-    { encoding: options.encoding, mapping: options.mapping, passages: options.passages, qrelsSplit: options.qrelsSplit, batchSize: options.batchSize ?? 500 },
+    { encoding: options.encoding, mapping: options.mapping, passages: options.passages, qrelsSplit: options.qrelsSplit, keepEmptyDocuments: options.keepEmptyDocuments, batchSize: options.batchSize ?? 500 },
     {
       async onBatch(batch) {
         throwIfAborted(signal);
