@@ -113,7 +113,7 @@ test('run BM25 over the query set, import a TREC run, compare them, download the
   const csv = await downloadText(page, () => page.getByRole('button', { name: 'Download CSV', exact: true }).click());
   expect(csv.name).toBe('comparison-BM25 baseline.csv');
   const lines = csv.text.split('\r\n');
-  expect(lines[0]).toBe('baseline,run,measure,mean,baseline_mean,delta,wins,ties,losses,p_value,significance,queries,permutations,seed');
+  expect(lines[0]).toBe('baseline,run,measure,mean,baseline_mean,delta,wins,ties,losses,p_value,significance,p_holm,significant_holm,queries,permutations,seed');
   expect(lines.filter(Boolean)).toHaveLength(6);
   expect(lines[1]).toMatch(/^BM25 baseline,other-system,nDCG@10,/);
 

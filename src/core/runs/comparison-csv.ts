@@ -1,4 +1,4 @@
-import type { ComparisonRow } from '../eval/index.ts';
+import { FAMILY_ALPHA, holmAdjust, type ComparisonRow } from '../eval/index.ts';
 import { formatCsv } from './csv.ts';
 
 /** Significance marks: the first level the p-value is below gives the mark. */
@@ -23,12 +23,17 @@ export interface ComparisonCsvOptions {
   seed: number;
 }
 
-/** The comparison table as CSV: one row per run and measure, full-precision numbers, the settings in columns. */
+/**
+ * The comparison table as CSV: one row per run and measure, full-precision numbers, the settings in columns. `p_holm`
+ * is the Holm–Bonferroni adjusted p-value over every row of the file (the Compare page's correction panel), and
+ * `significant_holm` whether it stays at or below the family-wise α (0.05).
+ */
 export function comparisonCsv(rows: readonly ComparisonRow[], options: ComparisonCsvOptions): string {
-  const header = ['baseline', 'run', 'measure', 'mean', 'baseline_mean', 'delta', 'wins', 'ties', 'losses', 'p_value', 'significance', 'queries', 'permutations', 'seed'];
+  const header = ['baseline', 'run', 'measure', 'mean', 'baseline_mean', 'delta', 'wins', 'ties', 'losses', 'p_value', 'significance', 'p_holm', 'significant_holm', 'queries', 'permutations', 'seed'];
+  const holm = holmAdjust(rows.map((r) => r.pValue));
   return formatCsv([
     header,
-    ...rows.map((r) => [
+    ...rows.map((r, i) => [
       options.baselineName,
       options.runNames?.[r.run] ?? r.run,
       r.measure,
@@ -40,6 +45,8 @@ export function comparisonCsv(rows: readonly ComparisonRow[], options: Compariso
       r.losses,
       r.pValue,
       significanceMark(r.pValue),
+      holm[i]!,
+      holm[i]! <= FAMILY_ALPHA,
       r.wins + r.ties + r.losses,
       options.permutations,
       options.seed,

@@ -68,9 +68,20 @@ describe('comparison CSV', () => {
   it('writes one row per run and measure with names and settings', () => {
     const csv = comparisonCsv([row], { baselineName: 'BM25, default', runNames: { r2: 'Tuned' }, permutations: 10000, seed: 42 });
     expect(csv.split('\r\n')).toEqual([
-      'baseline,run,measure,mean,baseline_mean,delta,wins,ties,losses,p_value,significance,queries,permutations,seed',
-      '"BM25, default",Tuned,nDCG@10,0.5,0.25,0.25,3,1,0,0.004,‡,4,10000,42',
+      'baseline,run,measure,mean,baseline_mean,delta,wins,ties,losses,p_value,significance,p_holm,significant_holm,queries,permutations,seed',
+      '"BM25, default",Tuned,nDCG@10,0.5,0.25,0.25,3,1,0,0.004,‡,0.004,true,4,10000,42',
       '',
+    ]);
+  });
+
+  it('adds the Holm-adjusted p-value over every row of the file, and whether it stays significant', () => {
+    const rows = [0.01, 0.04, 0.03].map((pValue, i) => ({ ...row, run: `r${i}`, pValue }));
+    const lines = comparisonCsv(rows, { baselineName: 'B', permutations: 10000, seed: 42 }).split('\r\n').slice(1, 4);
+    // Sorted 0.01, 0.03, 0.04: × 3, × 2, × 1 with a running maximum → 0.03, 0.06, 0.06.
+    expect(lines.map((l) => l.split(',').slice(9, 13))).toEqual([
+      ['0.01', '†', '0.03', 'true'],
+      ['0.04', '†', '0.06', 'false'],
+      ['0.03', '†', '0.06', 'false'],
     ]);
   });
 
