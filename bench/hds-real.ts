@@ -294,6 +294,26 @@ async function writeDocs({ results, commands, server }: DocsInput): Promise<void
           '',
         ]
       : []),
+    // A variant run on more questions than the others is also set against single-shot on every question both ran.
+    ...(single
+      ? variants.flatMap((v) => {
+          const pair = commonQuestions([v, single]);
+          if (pair.size <= variantCommon.size) return [];
+          const pairMissed = new Set([...missedEvidence(single)].filter((q) => pair.has(q)));
+          return [
+            `### ${v.label}, against single-shot on the ${pair.size} questions both ran`,
+            '',
+            ...scoreTable([v, single], pair),
+            '',
+            ...(pairMissed.size > 0 ? [`Where single-shot misses evidence (${pairMissed.size} of these questions):`, '', ...scoreTable([v, single], pairMissed), ''] : []),
+            ...significanceTable([v], single, pair),
+            '',
+            ...(pairMissed.size > 0 ? ['On the questions where single-shot misses evidence:', '', ...significanceTable([v], single, pairMissed), ''] : []),
+            ...protocolTable([v], pair),
+            '',
+          ];
+        })
+      : []),
     ...sweeps.flatMap(({ sweep, configs, common: sweepCommon }) =>
       sweepCommon.size > 0
         ? [

@@ -117,6 +117,22 @@ test('runs, compare and batch tables keep every word and number whole at 1,280 a
   for (const text of await perQuery.getByTestId('per-query-row').locator('td:nth-child(2)').allTextContents()) expect(text.toLowerCase()).toContain('lighthouse');
   await page.getByLabel('Filter queries').fill('');
   await expect(perQuery.getByTestId('per-query-row')).toHaveCount(allQueries);
+  // A column's own filter box: a comparison on the Δ column, then a range on the baseline's values.
+  const cells = async (column: number) =>
+    (await perQuery.getByTestId('per-query-row').locator(`td:nth-child(${column})`).allTextContents()).map((t) => Number(t.replace('−', '-').replace('+', '')));
+  await perQuery.getByLabel('Filter Δ').fill('> 0');
+  await expect(page.getByTestId('table-filter-count')).toContainText(/^\d+ of \d+ rows$/);
+  const gains = await cells(5);
+  expect(gains.length).toBeGreaterThan(0);
+  expect(gains.length).toBeLessThan(allQueries);
+  for (const delta of gains) expect(delta).toBeGreaterThan(0);
+  await perQuery.getByLabel('Filter Δ').fill('');
+  await perQuery.getByLabel('Filter Baseline').fill('0.2..0.8');
+  const middle = await cells(3);
+  expect(middle.length).toBeLessThan(allQueries);
+  for (const value of middle) expect(value >= 0.2 && value <= 0.8).toBe(true);
+  await perQuery.getByLabel('Filter Baseline').fill('');
+  await expect(perQuery.getByTestId('per-query-row')).toHaveCount(allQueries);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await expectWholeWords(page, summary, 'compare-summary', width, testInfo);

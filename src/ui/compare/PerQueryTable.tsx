@@ -71,6 +71,7 @@ export function PerQueryTable({
         rowProps={(r) => ({ className: r.queryId === openQueryId ? 'selected' : undefined, 'data-testid': 'per-query-row' })}
         tieBreak={byQueryId}
         filterLabel="Filter queries"
+        columnFilters
         scrollClassName="tall"
         onShownChange={setShown}
       />

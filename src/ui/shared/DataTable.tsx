@@ -7,12 +7,13 @@ import {
   rowSortingFeature,
   tableFeatures,
   useTable,
+  type ColumnFiltersState,
   type Row,
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { compareCellValues, filterWords, rowMatches, type CellValue } from './table-order.ts';
+import { cellMatchesFilter, compareCellValues, filterWords, rowMatches, type CellValue } from './table-order.ts';
 import './data-table.css';
 
 /**
@@ -67,6 +68,11 @@ export interface DataTableProps<T> {
   tieBreak?: (a: T, b: T) => number;
   /** A filter box over every column with a value; its accessible name. */
   filterLabel?: string;
+  /**
+   * A filter box under each header of a column with a value ("Filter <header>"): words for text, `> 0.5`, `<= 3` or
+   * `0.2..0.4` for numbers; rows must pass every box and the filter box above.
+   */
+  columnFilters?: boolean;
   groups?: readonly DataTableGroup[];
   /** Rows beyond this many are rendered only near the visible part (not with groups). */
   virtualizeAbove?: number;
@@ -101,6 +107,7 @@ export function DataTable<T extends RowData>({
   rowProps,
   tieBreak,
   filterLabel,
+  columnFilters = false,
   groups,
   virtualizeAbove = 200,
   scrollClassName,
@@ -109,6 +116,7 @@ export function DataTable<T extends RowData>({
 }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [filter, setFilter] = useState('');
+  const [columnFilterState, setColumnFilterState] = useState<ColumnFiltersState>([]);
   const words = useMemo(() => filterWords(filter), [filter]);
 
   const tableColumns = useMemo(
@@ -118,6 +126,10 @@ export function DataTable<T extends RowData>({
         accessorFn: (row: T) => c.value?.(row) ?? undefined,
         enableSorting: c.value !== undefined && c.sortable !== false,
         enableGlobalFilter: c.value !== undefined,
+        enableColumnFilter: c.value !== undefined,
+        filterFn: Object.assign((row: Row<typeof features, T>, id: string, text: string) => cellMatchesFilter(row.getValue(id) as CellValue, text), {
+          autoRemove: (text: unknown) => typeof text !== 'string' || text.trim() === '',
+        }),
         sortDescFirst: c.descFirst ?? c.kind === 'number',
         sortFn: (a: Row<typeof features, T>, b: Row<typeof features, T>, id: string) => {
           const order = compareCellValues(a.getValue(id) as CellValue, b.getValue(id) as CellValue);
@@ -134,8 +146,9 @@ export function DataTable<T extends RowData>({
     columns: tableColumns,
     data,
     getRowId: (row: T) => rowKey(row),
-    state: { sorting, globalFilter: filter },
+    state: { sorting, globalFilter: filter, columnFilters: columnFilterState },
     onSortingChange: setSorting,
+    onColumnFiltersChange: setColumnFilterState,
     enableSortingRemoval: false,
     getColumnCanGlobalFilter: (column) => byId.get(column.id)?.value !== undefined,
     globalFilterFn: (row: Row<typeof features, T>) => rowMatches(columns.map((c) => (c.value ? c.value(row.original) : undefined)), words),
@@ -233,7 +246,7 @@ export function DataTable<T extends RowData>({
       {filterLabel && (
         <div className="row data-table-filter">
           <input type="search" value={filter} aria-label={filterLabel} placeholder="Filter rows" onChange={(e) => setFilter(e.target.value)} />
-          {words.length > 0 && (
+          {(words.length > 0 || columnFilterState.length > 0) && (
             <span className="meta" data-testid="table-filter-count">
               {shown.length} of {rows.length} rows
             </span>
@@ -268,6 +281,27 @@ export function DataTable<T extends RowData>({
                 );
               })}
             </tr>
+            {columnFilters && (
+              <tr className="column-filters">
+                {table.getHeaderGroups()[0]!.headers.map((header) => {
+                  const c = byId.get(header.column.id)!;
+                  if (!header.column.getCanFilter()) return <th key={header.id} aria-hidden="true" />;
+                  const number = (c.kind ?? 'text') === 'number';
+                  return (
+                    <th key={header.id}>
+                      <input
+                        type="search"
+                        aria-label={`Filter ${c.headerLabel ?? c.header}`}
+                        placeholder={number ? '> 0.5, 1..3' : 'contains'}
+                        title={number ? 'A number column: > 0.5, >= 0.5, < 0.5, <= 0.5, = 1, or a range 0.2..0.4 (both ends kept)' : 'Keeps rows whose cell holds every word'}
+                        value={(header.column.getFilterValue() as string | undefined) ?? ''}
+                        onChange={(e) => header.column.setFilterValue(e.target.value)}
+                      />
+                    </th>
+                  );
+                })}
+              </tr>
+            )}
           </thead>
           {body}
         </table>

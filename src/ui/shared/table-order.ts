@@ -28,3 +28,40 @@ export function rowMatches(values: readonly CellValue[], words: readonly string[
   const texts = values.filter((v) => v !== null && v !== undefined).map((v) => String(v).toLowerCase());
   return words.every((w) => texts.some((t) => t.includes(w)));
 }
+
+const NUMBER = String.raw`-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?`;
+const COMPARISON = new RegExp(`^(>=|<=|>|<|=)\\s*(${NUMBER})$`, 'i');
+const RANGE = new RegExp(`^(${NUMBER})\\s*\\.\\.\\s*(${NUMBER})$`, 'i');
+
+/**
+ * Whether a cell passes its column's filter box: `> 0.5`, `<= 3`, `= 1` compare a number cell; `0.2..0.4` keeps the
+ * numbers in that range (both ends included); anything else keeps the cells whose text holds every word of it. A
+ * comparison or range never matches a cell without a number; an empty box matches every cell.
+ */
+export function cellMatchesFilter(value: CellValue, filter: string): boolean {
+  const text = filter.trim();
+  if (text === '') return true;
+  const comparison = COMPARISON.exec(text);
+  const range = comparison ? null : RANGE.exec(text);
+  if (comparison || range) {
+    if (typeof value !== 'number' || Number.isNaN(value)) return false;
+    if (range) {
+      const [lo, hi] = [Number(range[1]), Number(range[2])].sort((a, b) => a - b);
+      return value >= lo! && value <= hi!;
+    }
+    const bound = Number(comparison![2]);
+    switch (comparison![1]) {
+      case '>':
+        return value > bound;
+      case '>=':
+        return value >= bound;
+      case '<':
+        return value < bound;
+      case '<=':
+        return value <= bound;
+      default:
+        return value === bound;
+    }
+  }
+  return rowMatches([value], filterWords(text));
+}
