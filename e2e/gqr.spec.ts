@@ -67,8 +67,23 @@ test('an α sweep runs from the GQR lab, is charted against the baselines, and a
 
   // Wins / ties / losses against the primary, one row per grid point (α = 0 never moves: all ties).
   const wins = page.getByRole('table', { name: 'Wins, ties and losses against the primary' });
-  await expect(wins.locator('tbody tr')).toHaveCount(23);
-  await expect(wins.locator('tbody tr').nth(1)).toContainText(/α 0 · target per-step\s*0\.\d{4}\s*0\s*54\s*0/);
+  await expect(page.getByTestId('wins-primary')).toHaveText(/^primary only: 0\.\d{4} \(what wins, ties and losses are counted against\)$/);
+  await expect(wins.locator('tbody tr')).toHaveCount(22);
+  await expect(wins.locator('tbody tr').first()).toContainText(/α 0 · target per-step\s*0\.\d{4}\s*0\s*54\s*0/);
+  // The shared table: sort by wins (most first), filter the grid points by name.
+  await wins.getByRole('button', { name: 'wins', exact: true }).click();
+  await expect(wins.getByRole('columnheader', { name: /^wins ▼$/ })).toHaveAttribute('aria-sort', 'descending');
+  const winsColumn = await wins.locator('tbody tr td:nth-child(3)').allTextContents();
+  expect(winsColumn.map(Number)).toEqual([...winsColumn.map(Number)].sort((a, b) => b - a));
+  await page.getByLabel('Filter grid points').fill('target fixed');
+  await expect(wins.locator('tbody tr')).toHaveCount(11);
+  await page.getByLabel('Filter grid points').fill('');
+  // The selected point's queries filter by their change.
+  const perQuery = page.getByRole('table', { name: 'Per-query values of the selected grid point' });
+  await perQuery.getByLabel('Filter change').fill('> 0');
+  const changes = await perQuery.locator('tbody tr td:nth-child(5)').allTextContents();
+  expect(changes.every((c) => Number(c) > 0)).toBe(true);
+  await perQuery.getByLabel('Filter change').fill('');
   const alphaOne = (await wins.locator('tbody tr', { hasText: 'α 1 · target per-step' }).locator('td').nth(1).textContent())!;
 
   // The CSV export holds every point and the baselines.

@@ -101,3 +101,44 @@ test('a batch counts its failure classes, and a class filters the question list'
   const comparison = page.getByRole('table', { name: 'Comparison' });
   await expect(comparison.getByRole('row', { name: /Hybrid Deep Searcher/ })).toContainText(/0\.333\s*0\.333\s*2/);
 });
+
+test('the question searched before turn 1: its own card, its passages in the first plan prompt and, under "passages shown", in the final prompt', async ({ page }) => {
+  await setUp(page, (request) => {
+    if (turnOf(request) === 1) return { content: `${B}Edmund Carrow scholarship college${E}` };
+    return { content: '\\boxed{Margery Fennick}' };
+  });
+  await page.getByLabel('max_turns').fill('1');
+  await page.getByLabel('question_search_k').fill('2');
+  await page.getByLabel('Final context').selectOption('passages');
+  await page.getByLabel('Pick a question from the corpus').selectOption('mh01');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByTestId('run-status')).toHaveText('completed');
+  const cards = timeline.getByTestId('turn-card');
+  await expect(cards).toHaveCount(3);
+  const first = cards.first();
+  await expect(first).toHaveAttribute('aria-label', 'Question search');
+  await expect(first.getByRole('heading', { level: 4 })).toHaveText('The question, searched before turn 1');
+  await expect(first).toContainText('no LLM call · one search call · top 2');
+  await expect(first.getByTestId('model-output')).toHaveCount(0);
+  const question = await page.getByLabel('Question', { exact: true }).inputValue();
+  const results = first.getByRole('region', { name: `Query: ${question}` });
+  await expect(results).toContainText('2 result(s)');
+  await expect(timeline.getByRole('article', { name: 'Turn 1' })).toContainText('search calls left at start: 7 of 8');
+
+  const requests = server.chatRequests();
+  expect(userOf(requests[0]!)).toContain(`<|begin search results|>\n${question}: `);
+  const final = userOf(requests.at(-1)!);
+  expect(final).toContain('Answer the question using the paragraphs below.');
+  // After a reload the setting is kept, and the saved run replays with the question's card first, without the model.
+  await page.reload();
+  await expect(page.getByLabel('question_search_k')).toHaveValue('2');
+  const before = server.chatRequests().length;
+  await page.getByRole('button', { name: 'Saved runs' }).click();
+  await page.getByTestId('saved-run').first().getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByTestId('replay-note')).toContainText('no model is called');
+  await expect(timeline.getByTestId('turn-card').first()).toHaveAttribute('aria-label', 'Question search');
+  await expect(timeline.getByTestId('turn-card').first().getByRole('region', { name: `Query: ${question}` })).toContainText('2 result(s)');
+  expect(server.chatRequests().length).toBe(before);
+});

@@ -98,7 +98,7 @@ export {
   exportAgentRuns, extractFinalAnswer, FAILURE_CLASSES, type FailureClass, failureClassesOf, FINAL_ANSWER_MODES,
   type FinalAnswer, type FinalAnswerMode, formatAgentRunsFile, HDS_PROTOCOL, type HdsAction, type HdsActionMarker,
   type HdsConfig, type HdsEvent, type HdsFinalCallRecord, type HdsRepeatedQuery, type HdsResultRecord,
-  type HdsRetrievalFailure, type HdsRetrievalRecord, type HdsRun, type HdsTerminatedBy, type HdsTurnRecord,
+  type HdsRetrievalFailure, type HdsRetrievalRecord, type HdsRun, type HdsSearchStep, type HdsTerminatedBy, type HdsTurnRecord,
   importAgentRuns, type LlmCallRecord, MemoryAgentRunStore, parseHdsAction, passageRetriever, PLAN_PROMPT_VARIANTS,
   type PlanPromptVariant, protocolBreakage, type ProtocolBreakage, type RetrievedPassage, runBatchItems, runHds,
   type SavedAgentRun, type SavedBatchRun, type SavedQuestionRun, scoreAgentRun, stripSecrets, summarizeAgentRun,

@@ -214,6 +214,37 @@ describe('dsw hds', () => {
     expect(oracle.run.kind !== 'hds' && oracle.run.llmCalls[0]!.prompt).toContain('Margery Fennick'); // a gold passage's text
   });
 
+  it('--question-search-k searches the question before turn 1 and --final-context passages reads what was shown; both are saved', async () => {
+    type Messages = Array<{ role: string; content: string }>;
+    const prompts: string[] = [];
+    const respond = (request: RecordedRequest): ScriptedReply => {
+      const user = (request.body.messages as Messages).at(-1)!.content;
+      prompts.push(user);
+      return { content: user.includes('Turn:') ? Q('Edmund Carrow scholarship college') : '\\boxed{Margery Fennick}' };
+    };
+    const baseUrl = await start({ respond });
+    const out = tmpFile('run.json');
+    const io = capture();
+    const code = await main(['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'm', '--max-turns', '1',
+      '--question-search-k', '4', '--final-context', 'passages', '--out', out], io);
+    expect(io.stdout).not.toContain('FAILED');
+    expect(code).toBe(0);
+    const [saved] = (JSON.parse(fs.readFileSync(out, 'utf8')) as AgentRunsFile).runs as SavedQuestionRun[];
+    if (saved!.run.kind !== 'hds') throw new Error('expected an HDS run');
+    const run = saved!.run;
+    expect(run.config).toMatchObject({ questionSearchK: 4, finalContext: 'passages' });
+    expect(run.protocol.extensions).toContain('question-search');
+    expect(run.questionSearch!.retrievals[0]!).toMatchObject({ query: MH01, k: 4, status: 'ok' });
+    const questionIds = run.questionSearch!.retrievals[0]!.results.map((r) => r.id);
+    expect(questionIds).toHaveLength(4);
+    // The first plan prompt reads the question's results block; the final prompt gives those passages first.
+    expect(prompts[0]).toContain(`${MH01}: ${run.questionSearch!.retrievals[0]!.results[0]!.text.slice(0, 40)}`);
+    expect(run.fallback!.contextIds!.slice(0, 4)).toEqual(questionIds);
+    expect(run.searchCallsUsed).toBe(2);
+    expect(saved!.metrics.searchCalls).toBe(2);
+    expect(await main(['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'm', '--question-search-k', '-1'], capture())).toBe(2);
+  });
+
   it('--baselines-only runs only the baselines; --passage-chars cuts the passages they see and is recorded', async () => {
     const baseUrl = await start({ respond: () => ({ content: 'So the answer is \\boxed{Margery Fennick}' }) });
     const out = tmpFile('run.json');

@@ -60,6 +60,8 @@ When the questions have gold answers (queries.jsonl "answers") and qrels, prints
                             (llm.systemPrompt, llm.systemPromptScope "hds-plan", and on each call that got it)
   --prompt-variant          HDS plan prompt: reference (default) or dsw-1 (the project's own)
   --plan-stop               query-block (default: plan calls stop at the end of the query block) or none
+  --question-search-k       before turn 1, search the question itself for this many results and open the log with
+                            them (one search call; default 0, none, as the reference)
   --final-context           what the final prompt reads: log (default, the interaction log) or passages (the
                             distinct passages the search showed, with the baselines' reading prompt)
   --repeated-block          after a block of only repeated queries: log (default, go on), notice (tell the model to
@@ -95,6 +97,7 @@ const HDS_OPTIONS: Array<[string, keyof HdsConfig & keyof typeof NUMERIC_RULES]>
   ['evidence-budget', 'evidenceBudget'],
   ['max-search-calls', 'maxSearchCalls'],
   ['retrieval-concurrency', 'retrievalConcurrency'],
+  ['question-search-k', 'questionSearchK'],
 ];
 const BASELINES: readonly AgentMethod[] = ['single-shot', 'ircot', 'decomposition', 'oracle-context'];
 

@@ -54,6 +54,13 @@ export interface HdsConfig {
    * queries and the repeats. The answer is asked for by `finalAnswer` either way.
    */
   finalContext: 'log' | 'passages';
+  /**
+   * Results of a search for the question itself before the first plan turn (extension `question-search`); 0 (default,
+   * the reference) runs none. The search costs one search call, is recorded as `HdsRun.questionSearch`, and its results
+   * block opens the interaction log, labelled with the question, so the first plan turn reads what single-shot RAG
+   * reads; a later query equal to the question is a repeat (H5).
+   */
+  questionSearchK: number;
 }
 
 /** The choices of {@link HdsConfig.repeatedBlock}. */
@@ -77,6 +84,7 @@ export const DEFAULT_HDS_CONFIG: Readonly<HdsConfig> = Object.freeze({
   finalAnswer: 'reference',
   repeatedBlock: 'log',
   finalContext: 'log',
+  questionSearchK: 0,
 });
 
 /** An invalid HDS setting; the message is the reference's (e.g. `max_turns must be >= 1`). */
@@ -94,6 +102,7 @@ const BUDGET_NAMES = [
   ['evidenceBudget', 'evidence_budget'],
   ['maxSearchCalls', 'max_search_calls'],
   ['retrievalConcurrency', 'retrieval_concurrency'],
+  ['questionSearchK', 'question_search_k'],
 ] as const;
 
 function requireWhole(value: number, name: string): void {

@@ -39,11 +39,11 @@ export async function finalAnswerCall(ctx: HdsRunContext): Promise<void> {
   run.answer = final.action.text;
 }
 
-/** The distinct passages (by id) the results blocks showed, in the order first shown: turn, query, rank. */
+/** The distinct passages (by id) the results blocks showed, in the order first shown: the question's own search, then turn, query, rank. */
 export function shownPassages(run: HdsRun): Array<{ id: string; text: string }> {
   const seen = new Set<string>();
   const out: Array<{ id: string; text: string }> = [];
-  for (const turn of run.turns) {
+  for (const turn of run.questionSearch ? [run.questionSearch, ...run.turns] : run.turns) {
     for (const retrieval of turn.retrievals) {
       if (retrieval?.status !== 'ok') continue;
       for (const r of retrieval.results) {

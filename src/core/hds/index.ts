@@ -30,6 +30,6 @@ export {
 } from './saved-run.ts';
 export {
   HDS_PROTOCOL, type HdsEvent, type HdsFinalCallRecord, type HdsRepeatedQuery, type HdsResultRecord,
-  type HdsRetrievalFailure, type HdsRetrievalRecord, type HdsRun, type HdsTerminatedBy, type HdsTurnRecord,
+  type HdsRetrievalFailure, type HdsRetrievalRecord, type HdsRun, type HdsSearchStep, type HdsTerminatedBy, type HdsTurnRecord,
   type LlmCallRecord, type RetrievedPassage, type TextRetriever, type TimeSpan,
 } from './types.ts';

@@ -17,6 +17,14 @@ export function resultsBlockTokens(spelling: HdsTokenSpelling): { begin: string;
 }
 
 /**
+ * A query block as a model writes it (spaces spelling): the line the interaction log gets for the question's own search
+ * (extension `question-search`), so the log opens with a search and its results, as after a model's first turn.
+ */
+export function serializeQueryBlock(queries: readonly string[]): string {
+  return `<|begin search queries|>${queries.join('; ')}<|end search queries|>`;
+}
+
+/**
  * The line that closes a results block whose queries were all searched before (`repeatedBlock: 'notice'`). It names
  * no entity and no answer, only what the model can do next.
  */
@@ -34,7 +42,7 @@ export function serializeResultsBlock(entries: readonly ResultsBlockEntry[], spe
     if (entry.kind === 'failed') {
       lines.push(`${entry.query}: [retrieval failed]`);
     } else if (entry.kind === 'repeat') {
-      lines.push(`${entry.query}: [already searched in turn ${entry.firstTurn}]`);
+      lines.push(`${entry.query}: ${entry.firstTurn === 0 ? '[already searched before turn 1]' : `[already searched in turn ${entry.firstTurn}]`}`);
     } else {
       const joined = entry.texts.filter((t) => t !== '').join(' ');
       lines.push(joined === '' ? `${entry.query}:` : `${entry.query}: ${joined}`);

@@ -470,6 +470,75 @@ describe('finalContext (extension final-context)', () => {
   });
 });
 
+describe('questionSearchK (extension question-search)', () => {
+  /** A retriever that, like a real one, returns at most k results. */
+  class TopK extends KeyedRetriever {
+    override async search(text: string, k: number, signal?: AbortSignal) {
+      return (await super.search(text, k, signal)).slice(0, k);
+    }
+  }
+  const retriever = () =>
+    new TopK({
+      'Who wrote it?': [doc('q1', 9, 'Question text one.'), doc('q2', 8, 'Question text two.'), doc('q3', 7, 'Question text three.')],
+      a: [doc('1', 3, 'Alpha text.'), doc('q2', 2, 'Question text two.')],
+    });
+
+  it('0 (the default, the reference) searches only what the model writes', async () => {
+    const r = retriever();
+    const run = await runHds('Who wrote it?', {}, deps(new ScriptedLlm([block('a'), '\\boxed{x}']), r));
+    expect(run.config.questionSearchK).toBe(0);
+    expect(run.questionSearch).toBeUndefined();
+    expect(r.calls).toEqual([['a', 3]]);
+  });
+
+  it('searches the question first for its own k, opens the log with a block labelled with the question, and spends one search call', async () => {
+    const r = retriever();
+    const llm = new ScriptedLlm([block('a'), '\\boxed{x}']);
+    const events: HdsEvent[] = [];
+    const run = await runHds('Who wrote it?', { questionSearchK: 2, maxTurns: 1 }, deps(llm, r), { onEvent: (e) => events.push(e) });
+    expect(r.calls).toEqual([
+      ['Who wrote it?', 2],
+      ['a', 3],
+    ]);
+    expect(run.questionSearch).toMatchObject({ turn: 0, queriesExecuted: ['Who wrote it?'], k: 2, status: 'complete' });
+    expect(run.questionSearch!.retrievals[0]!.results.map((x) => x.id)).toEqual(['q1', 'q2']);
+    expect(run.interactionLog.slice(0, 2)).toEqual([
+      '<|begin search queries|>Who wrote it?<|end search queries|>',
+      '<|begin search results|>\nWho wrote it?: Question text one. Question text two.\n<|end search results|>',
+    ]);
+    // The first plan prompt already reads the question's results; its budget says one call is spent.
+    expect(llm.requests[0]!.messages.at(-1)!.content).toContain('Who wrote it?: Question text one. Question text two.');
+    expect(run.turns[0]!.remainingSearchCalls).toBe(7);
+    expect(run.searchCallsUsed).toBe(2);
+    expect(run.retrievedIds.slice(0, 2)).toEqual(['q1', 'q2']);
+    expect(events.map((e) => e.type).slice(0, 5)).toEqual(['run-start', 'question-search-start', 'retrieval-start', 'retrieval-end', 'question-search-end']);
+  });
+
+  it('makes the question asked again a repeat, and puts its passages first in the final prompt under finalContext passages', async () => {
+    const r = retriever();
+    const llm = new ScriptedLlm([block('Who wrote it?; a'), '\\boxed{x}']);
+    const run = await runHds('Who wrote it?', { questionSearchK: 2, maxTurns: 1, finalContext: 'passages' }, deps(llm, r));
+    expect(r.calls.map((c) => c[0])).toEqual(['Who wrote it?', 'a']);
+    expect(run.turns[0]!.queriesRepeated).toEqual([{ query: 'Who wrote it?', firstTurn: 0 }]);
+    expect(run.interactionLog[3]).toContain('Who wrote it?: [already searched before turn 1]');
+    expect(run.fallback!.contextIds).toEqual(['q1', 'q2', '1']);
+  });
+
+  it('with max_search_calls 1 leaves no call for the model: the final prompt answers from the question\'s results', async () => {
+    const r = retriever();
+    const llm = new ScriptedLlm(['\\boxed{x}']);
+    const run = await runHds('Who wrote it?', { questionSearchK: 3, maxSearchCalls: 1, finalContext: 'passages' }, deps(llm, r));
+    expect(run.turns).toHaveLength(0);
+    expect(run.terminatedBy).toBe('max_search_calls_fallback');
+    expect(run.fallback!.contextIds).toEqual(['q1', 'q2', 'q3']);
+  });
+
+  it('is checked: a negative or fractional k is refused', async () => {
+    await expect(runHds('q', { questionSearchK: -1 }, deps(new ScriptedLlm([]), new KeyedRetriever({})))).rejects.toThrow('question_search_k must be');
+    await expect(runHds('q', { questionSearchK: 1.5 }, deps(new ScriptedLlm([]), new KeyedRetriever({})))).rejects.toThrow('question_search_k must be');
+  });
+});
+
 describe('H5 repeated queries', () => {
   it('are not retrieved again, cost no call, and say where they were searched', async () => {
     const llm = new ScriptedLlm([block('a; b'), block('b; c'), '\\boxed{x}']);

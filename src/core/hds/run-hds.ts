@@ -4,6 +4,7 @@ import { scoredAnswer } from './answer-rule.ts';
 import { effectiveK, resolveHdsConfig, type HdsConfig } from './config.ts';
 import { finalAnswerCall } from './final-call.ts';
 import { planTurn } from './plan-turn.ts';
+import { questionSearch } from './question-search.ts';
 import { scheduleQueries } from './query-schedule.ts';
 import type { HdsRunContext } from './run-context.ts';
 import { FanOutFailure, retrieveTurn } from './turn-retrieval.ts';
@@ -23,7 +24,7 @@ export class HdsRunError extends Error {
 
 /**
  * Runs the Hybrid Deep Searcher loop for one question (the reference loop with decisions H1–H12, docs/decisions.md):
- * plan turns ({@link planTurn}) whose query blocks are scheduled ({@link scheduleQueries}) and retrieved
+ * the question's own search when `questionSearchK` > 0 ({@link questionSearch}), then plan turns ({@link planTurn}) whose query blocks are scheduled ({@link scheduleQueries}) and retrieved
  * ({@link retrieveTurn}) until an answer, `max_turns`, `max_search_calls` or (`repeatedBlock: 'answer'`) a block
  * that only repeats; then, without an answer, the final prompt
  * ({@link finalAnswerCall}). Resolves with the run (completed or cancelled); rejects with `HdsRunError` (carrying the
@@ -75,6 +76,7 @@ export async function runHds(question: string, config: Partial<HdsConfig>, deps:
 
   const progress: { open?: HdsTurnRecord } = {};
   try {
+    if (cfg.questionSearchK > 0) await questionSearch(ctx);
     await searchLoop(ctx, progress);
     // An empty answer (no answer, `\boxed{}`, an empty response) goes to the final prompt (the reference's fallback).
     if (run.answer === '' && cfg.fallbackToFinalPrompt) {

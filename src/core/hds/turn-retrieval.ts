@@ -3,17 +3,17 @@ import type { QuerySchedule } from './query-schedule.ts';
 import { mergeTurnResults, REPEATED_BLOCK_NOTICE, serializeResultsBlock, type ResultsBlockEntry } from './results-block.ts';
 import type { HdsRunContext } from './run-context.ts';
 import { sanitizedRetrievalError } from './sanitize.ts';
-import type { HdsResultRecord, HdsRetrievalRecord, HdsTurnRecord, RetrievedPassage } from './types.ts';
+import type { HdsResultRecord, HdsRetrievalRecord, HdsSearchStep, RetrievedPassage } from './types.ts';
 
 /** Failures of a turn when partial failures are not allowed (reference's message); `runHds` fails the run with it. */
 export class FanOutFailure extends Error {}
 
 /**
- * Retrieves a turn's scheduled queries (at most `retrievalConcurrency` at a time), records each retrieval, fills
- * empty shown texts, adds the turn's documents to the run, and writes the query-labelled results block into the turn
- * and the interaction log. Throws `FanOutFailure` when a query failed and partial failures are not allowed.
+ * Retrieves a step's scheduled queries (at most `retrievalConcurrency` at a time, `step.k` results each), records each
+ * retrieval, fills empty shown texts, adds the step's documents to the run, and writes the query-labelled results
+ * block into the step and the interaction log. Throws `FanOutFailure` when a query failed and partial failures are not allowed.
  */
-export async function retrieveTurn(ctx: HdsRunContext, turn: HdsTurnRecord, schedule: QuerySchedule, tokenSpelling: 'spaces' | 'underscores'): Promise<void> {
+export async function retrieveTurn(ctx: HdsRunContext, turn: HdsSearchStep, schedule: QuerySchedule, tokenSpelling: 'spaces' | 'underscores'): Promise<void> {
   const { cfg, run, signal } = ctx;
   const executed = schedule.executed;
   const lists = await mapWithConcurrency(executed, cfg.retrievalConcurrency, (q, i) => retrieveOne(ctx, turn, q, i));
@@ -53,8 +53,9 @@ export async function retrieveTurn(ctx: HdsRunContext, turn: HdsTurnRecord, sche
   run.interactionLog.push(turn.resultsBlock);
 }
 
-async function retrieveOne(ctx: HdsRunContext, turn: HdsTurnRecord, query: string, index: number): Promise<RetrievedPassage[]> {
-  const { at, cfg, deps, signal, k, emit } = ctx;
+async function retrieveOne(ctx: HdsRunContext, turn: HdsSearchStep, query: string, index: number): Promise<RetrievedPassage[]> {
+  const { at, cfg, deps, signal, emit } = ctx;
+  const k = turn.k;
   const record: HdsRetrievalRecord = { query, index, k, status: 'cancelled', results: [], startMs: at(), endMs: at() };
   turn.retrievals[index] = record;
   if (signal?.aborted) return [];

@@ -146,10 +146,30 @@ export interface HdsRetrievalFailure {
   error: string;
 }
 
-/** Everything about one plan turn (H6). */
-export interface HdsTurnRecord {
-  /** 1-based turn number. */
+/** The searches of one step of a run: a plan turn's query block, or the question's own search (turn 0). */
+export interface HdsSearchStep {
+  /** 1-based turn number; 0 for the question's own search before turn 1 (`questionSearchK`). */
   turn: number;
+  /** Queries retrieved in this step, in order. */
+  queriesExecuted: string[];
+  /** Results requested per query. */
+  k: number;
+  /** One per executed query, in query order. */
+  retrievals: HdsRetrievalRecord[];
+  /** Failures of this step. */
+  failures: HdsRetrievalFailure[];
+  /** The results block appended to the log (search steps only). */
+  resultsBlock?: string;
+  /** Span of the retrieval phase (first start to last end), when queries ran. */
+  retrieval?: TimeSpan;
+  /** Every query of the turn's block had run in an earlier turn: the turn searched nothing new. */
+  onlyRepeats?: boolean;
+  /** How the step ended. */
+  status: 'complete' | 'cancelled' | 'failed';
+}
+
+/** Everything about one plan turn (H6). */
+export interface HdsTurnRecord extends HdsSearchStep {
   /** Search calls left when the turn started. */
   remainingSearchCalls: number;
   /** The plan-prompt call. */
@@ -169,8 +189,6 @@ export interface HdsTurnRecord {
   headingList?: boolean;
   /** The model began writing search results itself (it wrote, or was stopped at, a begin-results marker). */
   inventedResults?: boolean;
-  /** Every query of the turn's block had run in an earlier turn: the turn searched nothing new. */
-  onlyRepeats?: boolean;
   /** An unclosed `<think>` ended at the query block (`think-closes-at-query-block`). */
   thinkClosedAtBlock?: boolean;
   /** True when the answer came from a `\\boxed{` the reply never closed (cut by max_tokens): the text after it. */
@@ -180,26 +198,12 @@ export interface HdsTurnRecord {
    * acted on, e.g. the block repeated until max_tokens) was left out of later prompts (`log-cut-after-query-block`).
    */
   logCutAfterBlock?: boolean;
-  /** Queries retrieved in this turn, in order. */
-  queriesExecuted: string[];
   /** Queries skipped because an earlier turn executed them (H5). */
   queriesRepeated: HdsRepeatedQuery[];
   /** Distinct queries beyond `maxParallelQueries`. */
   queriesCutByCap: string[];
   /** Queries dropped because the search-call budget ran out. */
   queriesCutByBudget: string[];
-  /** Results requested per query. */
-  k: number;
-  /** One per executed query, in query order. */
-  retrievals: HdsRetrievalRecord[];
-  /** Failures of this turn. */
-  failures: HdsRetrievalFailure[];
-  /** The results block appended to the log (search turns only). */
-  resultsBlock?: string;
-  /** Span of the retrieval phase (first start to last end), when queries ran. */
-  retrieval?: TimeSpan;
-  /** How the turn ended. */
-  status: 'complete' | 'cancelled' | 'failed';
 }
 
 /** Why the loop stopped (reference values, plus `cancelled` and `failed`). */
@@ -222,7 +226,7 @@ export const HDS_PROTOCOL = Object.freeze({
   /** Decisions applied on top of the reference behaviour (docs/decisions.md). */
   decisions: Object.freeze(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H8', 'H9', 'H10', 'H11', 'H12']) as readonly string[],
   /** Additions not covered by a decision. */
-  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer', 'placeholder-yields-to-queries', 'echoed-instruction-block', 'unterminated-boxed-answer', 'heading-list-query-block', 'log-cut-after-query-block', 'repeats-outside-parallel-cap', 'final-answer-without-query-block', 'think-closes-at-query-block', 'reasoning-line', 'repeated-block', 'final-context']) as readonly string[],
+  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer', 'placeholder-yields-to-queries', 'echoed-instruction-block', 'unterminated-boxed-answer', 'heading-list-query-block', 'log-cut-after-query-block', 'repeats-outside-parallel-cap', 'final-answer-without-query-block', 'think-closes-at-query-block', 'reasoning-line', 'repeated-block', 'final-context', 'question-search']) as readonly string[],
 });
 
 /** A complete (or cancelled, or failed) HDS run. */
@@ -255,6 +259,8 @@ export interface HdsRun {
   searchCallsUsed: number;
   /** Sum over all LLM calls that reported usage. */
   tokenUsage: TokenUsage;
+  /** The search for the question itself before turn 1, when `questionSearchK` > 0. */
+  questionSearch?: HdsSearchStep;
   /** One record per plan turn (H6). */
   turns: HdsTurnRecord[];
   /** The final-prompt call, when the fallback ran. */
@@ -288,6 +294,9 @@ export type HdsEvent =
   | { type: 'retrieval-start'; turn: number; index: number; query: string; atMs: number }
   | { type: 'retrieval-end'; turn: number; index: number; record: HdsRetrievalRecord }
   | { type: 'turn-end'; turn: number; record: HdsTurnRecord }
+  /** The question's own search (`questionSearchK` > 0) begins; its retrievals follow as turn 0. */
+  | { type: 'question-search-start'; query: string; k: number; atMs: number }
+  | { type: 'question-search-end'; record: HdsSearchStep }
   /** Emitted once, whatever the outcome (completed, cancelled or failed). */
   | { type: 'done'; run: HdsRun };
 

@@ -31,6 +31,8 @@ export const NUMERIC_RULES = Object.freeze({
   evidenceBudget: whole(1, 1000),
   maxSearchCalls: whole(1, 10_000),
   retrievalConcurrency: whole(1, 64),
+  /** Results of HDS's search for the question itself before turn 1 (0: none). */
+  questionSearchK: whole(0, 1000),
   /** LLM sampling. */
   temperature: real(0, 2),
   maxTokens: whole(1, 1_000_000),

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { describeGqrPool, describePipeline, describeSettings, type CorpusDocument, type SweepKey } from '../../core/index.ts';
 import { errorMessage, formatCount, formatDuration } from '../shared/format.ts';
@@ -19,6 +19,7 @@ import { QueryInspector } from '../shared/QueryInspector.tsx';
 import { sweepCsv } from './sweep-csv.ts';
 import { SweepForm } from './SweepForm.tsx';
 import { SweepRecipePanel } from './SweepRecipePanel.tsx';
+import { PointQueriesTable, WinsTable, type PointQueryRow } from './SweepTables.tsx';
 import { useSweepJob, useSweepStore } from './sweep-store.ts';
 import { isActive } from '../shared/job-store.ts';
 import { CancelButton } from '../shared/CancelButton.tsx';
@@ -198,10 +199,17 @@ function SweepResults({ sweep, linked }: { sweep: SavedSweep; linked?: { queryId
     if (text) setInspect({ pointId, queryId: linked.queryId && queries.data?.has(linked.queryId) ? linked.queryId : null, text });
     // Only when the link (or the loaded queries) change, not when another point is picked.
   }, [linked, queries.data]);
-  const rows = winsRows(sweep, measure);
+  const rows = useMemo(() => winsRows(sweep, measure), [sweep, measure]);
   const deltas = useMemo(() => (pointId ? perQueryDeltas(sweep.evaluation, pointId, measure) : []), [sweep.evaluation, pointId, measure]);
   const [adHoc, setAdHoc] = useState('');
   const primary = sweep.evaluation.baselines.primary;
+  const pointQueries = useMemo(() => deltas.map((d) => ({ ...d, text: queries.data?.get(d.queryId)?.text ?? '' })), [deltas, queries.data]);
+  const inspectQuery = useCallback(
+    (row: PointQueryRow) => {
+      if (pointId) setInspect({ pointId, queryId: row.queryId, text: row.text });
+    },
+    [pointId],
+  );
 
   return (
     <>
@@ -248,78 +256,11 @@ function SweepResults({ sweep, linked }: { sweep: SavedSweep; linked?: { queryId
           </p>
         )}
         <h3>Per query against the primary ({measure})</h3>
-        <div className="table-scroll tall">
-          <table className="compact wins-table" aria-label="Wins, ties and losses against the primary">
-            <thead>
-              <tr>
-                <th>grid point</th>
-                <th className="num">{measure}</th>
-                <th className="num">wins</th>
-                <th className="num">ties</th>
-                <th className="num">losses</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr className="mean-row">
-                <td>primary only</td>
-                <td className="num">{(primary.aggregate[measure] ?? 0).toFixed(4)}</td>
-                <td className="num" colSpan={3}>
-                  baseline
-                </td>
-              </tr>
-              {rows.map((row) => (
-                <tr key={row.pointId} className={row.pointId === pointId ? 'selected' : undefined}>
-                  <td>
-                    <button type="button" className="link" onClick={() => setSelected(row.pointId)}>
-                      {row.label}
-                    </button>
-                    {row.pointId === bestId ? ' ★' : ''}
-                  </td>
-                  <td className="num">{row.value.toFixed(4)}</td>
-                  <td className="num">{row.counts.wins}</td>
-                  <td className="num">{row.counts.ties}</td>
-                  <td className="num">{row.counts.losses}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <WinsTable rows={rows} measure={measure} primaryValue={primary.aggregate[measure] ?? 0} selectedId={pointId} bestId={bestId} onSelect={setSelected} />
         {point && (
           <>
             <h3>Queries at {describeSettings(point.settings)}</h3>
-            <div className="table-scroll tall">
-              <table className="compact" aria-label="Per-query values of the selected grid point">
-                <thead>
-                  <tr>
-                    <th>query</th>
-                    <th className="num">primary</th>
-                    <th className="num">GQR</th>
-                    <th className="num">change</th>
-                    <th />
-                  </tr>
-                </thead>
-                <tbody>
-                  {deltas.map((d) => {
-                    const text = queries.data?.get(d.queryId)?.text ?? '';
-                    return (
-                      <tr key={d.queryId}>
-                        <td>
-                          <span className="meta">{d.queryId}</span> {text}
-                        </td>
-                        <td className="num">{d.primary.toFixed(4)}</td>
-                        <td className="num">{d.value.toFixed(4)}</td>
-                        <td className={`num ${d.delta > 0 ? 'up' : d.delta < 0 ? 'down' : ''}`}>{d.delta === 0 ? '=' : d.delta.toFixed(4)}</td>
-                        <td>
-                          <button type="button" onClick={() => setInspect({ pointId: point.id, queryId: d.queryId, text })} aria-label={`Inspect ${d.queryId}`}>
-                            Inspect
-                          </button>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <PointQueriesTable rows={pointQueries} onInspect={inspectQuery} />
             <form
               className="row"
               onSubmit={(e) => {

@@ -21,6 +21,11 @@ const BUDGET_FIELDS: ReadonlyArray<{ key: keyof HdsBudget & keyof typeof NUMERIC
   { key: 'evidenceBudget', label: 'evidence_budget', title: 'results per query shown to the model' },
   { key: 'maxSearchCalls', label: 'max_search_calls', title: 'retrievals allowed over the whole run' },
   { key: 'retrievalConcurrency', label: 'retrieval_concurrency', title: 'retrievals running at the same time' },
+  {
+    key: 'questionSearchK',
+    label: 'question_search_k',
+    title: 'before turn 1, search the question itself for this many results and open the log with them (one search call); 0 runs none, as the reference',
+  },
 ];
 
 const BASELINE_FIELDS: ReadonlyArray<{ key: keyof BaselineSettings; label: string; rule: NumericRule }> = [

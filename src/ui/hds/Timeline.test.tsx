@@ -131,6 +131,19 @@ describe('Timeline', () => {
     expect(container.querySelector('[data-testid="answer-scores"]')!.textContent).toBe('EM 1 F1 1.00');
   });
 
+  it('shows the question\'s own search as the first card: its results, no model output, no LLM time', async () => {
+    const run = await runHds('mill builder', { maxTurns: 1, questionSearchK: 2 }, { llm: scripted([{ content: '\\boxed{Ada Lark}' }]), retriever });
+    act(() => root.render(<Timeline view={timelineFromRun(run)} startAtFirst />));
+    const [first, second] = cards();
+    expect(first!.getAttribute('aria-label')).toBe('Question search');
+    expect(first!.querySelector('h4')!.textContent).toBe('The question, searched before turn 1');
+    expect(first!.textContent).toContain('no LLM call · one search call · top 2');
+    expect(first!.querySelector('[data-testid="model-output"]')).toBeNull();
+    expect(first!.querySelector('section[aria-label="Query: mill builder"]')!.textContent).toContain('Tide mill');
+    expect(first!.querySelector('img')).toBeNull(); // the passage's markup stays text
+    expect(second!.getAttribute('aria-label')).toBe('Turn 1');
+  });
+
   it('steps through the turns with the arrow keys and the buttons', async () => {
     const run = await xssRun();
     act(() => root.render(<Timeline view={timelineFromRun(run)} startAtFirst />));

@@ -108,7 +108,7 @@ export function Timeline(props: {
             ← Previous
           </button>
           <span className="meta" data-testid="turn-position">
-            {count === 0 ? 'waiting for the first turn…' : `${view.turns[selected]?.phase === 'final' ? 'Final prompt' : `Turn ${view.turns[selected]?.turn}`} · card ${selected + 1} of ${count}`}
+            {count === 0 ? 'waiting for the first turn…' : `${view.turns[selected]?.phase === 'final' ? 'Final prompt' : view.turns[selected]?.phase === 'question' ? 'Question search' : `Turn ${view.turns[selected]?.turn}`} · card ${selected + 1} of ${count}`}
           </span>
           <button type="button" onClick={() => step(1)} disabled={selected >= count - 1} aria-label="Next turn">
             Next →

@@ -37,13 +37,14 @@ export const TurnCard = forwardRef<
   const { turn, maxTurns, maxSearchCalls, current, wording, onOpenDocument } = props;
   const badge = actionBadge(turn);
   const streaming = turn.status === 'streaming';
-  const title = turn.phase === 'final' ? `Final prompt (after turn ${turn.turn - 1})` : `Turn ${turn.turn} of ${maxTurns}`;
+  const question = turn.phase === 'question';
+  const title = turn.phase === 'final' ? `Final prompt (after turn ${turn.turn - 1})` : question ? 'The question, searched before turn 1' : `Turn ${turn.turn} of ${maxTurns}`;
   const usage = turn.llm?.usage;
   return (
     <article
       ref={ref}
       className={`turn-card${current ? ' current' : ''} status-${turn.status}`}
-      aria-label={turn.phase === 'final' ? 'Final prompt' : `Turn ${turn.turn}`}
+      aria-label={turn.phase === 'final' ? 'Final prompt' : question ? 'Question search' : `Turn ${turn.turn}`}
       aria-current={current ? 'step' : undefined}
       data-testid="turn-card"
       onClick={props.onSelect}
@@ -75,24 +76,31 @@ export const TurnCard = forwardRef<
             search calls left at start: {turn.remainingSearchCalls} of {maxSearchCalls}
           </span>
         )}
+        {question && (
+          <span className="meta" title="question_search_k: the question itself is searched before the model plans; its results open the interaction log">
+            no LLM call · one search call · top {turn.k}
+          </span>
+        )}
         <span className="meta">
-          {turn.llm ? `LLM ${ms(turn.llm.endMs - turn.llm.startMs)}` : 'LLM streaming…'}
+          {question ? '' : turn.llm ? `LLM ${ms(turn.llm.endMs - turn.llm.startMs)}` : 'LLM streaming…'}
           {turn.llm?.firstTokenMs !== undefined ? ` (first token ${ms(turn.llm.firstTokenMs - turn.llm.startMs)})` : ''}
           {turn.retrieval ? ` · retrieval ${ms(turn.retrieval.endMs - turn.retrieval.startMs)}` : ''}
           {usage ? ` · tokens ${usage.promptTokens} in / ${usage.completionTokens} out` : ''}
         </span>
       </header>
 
-      {turn.reasoning !== '' && (
+      {!question && turn.reasoning !== '' && (
         <details className="reasoning" open>
           <summary>Reasoning ({turn.reasoning.length.toLocaleString('en-US')} characters)</summary>
           <StreamingText text={turn.live?.reasoning ?? turn.reasoning} empty="" label="Reasoning" />
         </details>
       )}
-      <details className="response" open={streaming || turn.action === undefined}>
-        <summary>Model output</summary>
-        <StreamingText text={turn.live?.response ?? turn.response} empty={streaming ? '…' : '(empty)'} testId="model-output" label="Model output" />
-      </details>
+      {!question && (
+        <details className="response" open={streaming || turn.action === undefined}>
+          <summary>Model output</summary>
+          <StreamingText text={turn.live?.response ?? turn.response} empty={streaming ? '…' : '(empty)'} testId="model-output" label="Model output" />
+        </details>
+      )}
       {turn.llm?.error && <p className="error">The model call failed: {turn.llm.error}</p>}
       {turn.llm?.messages && <MessagesSent call={turn.llm} />}
 

@@ -20,7 +20,7 @@ import { useSearchSettings } from '../shared/search-settings.ts';
 export type HdsBudget = Pick<
   HdsConfig,
   | 'maxTurns' | 'maxParallelQueries' | 'kPerQuery' | 'evidenceBudget' | 'maxSearchCalls' | 'retrievalConcurrency' | 'fallbackToFinalPrompt' | 'allowPartialRetrievalFailures'
-  | 'promptVariant' | 'planStop' | 'finalAnswer' | 'repeatedBlock' | 'finalContext'
+  | 'promptVariant' | 'planStop' | 'finalAnswer' | 'repeatedBlock' | 'finalContext' | 'questionSearchK'
 >;
 
 /** Baseline settings the page edits. */
@@ -51,6 +51,7 @@ const DEFAULT_BUDGET: HdsBudget = {
   finalAnswer: DEFAULT_HDS_CONFIG.finalAnswer,
   repeatedBlock: DEFAULT_HDS_CONFIG.repeatedBlock,
   finalContext: DEFAULT_HDS_CONFIG.finalContext,
+  questionSearchK: DEFAULT_HDS_CONFIG.questionSearchK,
 };
 const DEFAULT_BASELINES: BaselineSettings = {
   singleShotK: DEFAULT_SINGLE_SHOT_CONFIG.k,

@@ -13,6 +13,28 @@ const llm = (replies: string[]): LlmProvider => ({
 const retriever: TextRetriever = { search: async (q) => [{ id: `doc-${q}`, score: 1, text: `about ${q}` }] };
 
 describe('the timeline model', () => {
+  it('puts the question\'s own search (question_search_k) first, as a card without an LLM call, live as in replay', async () => {
+    const events: HdsEvent[] = [];
+    const run = await runHds('q?', { maxTurns: 1, questionSearchK: 2 }, { llm: llm(['<|begin search queries|>a<|end search queries|>', '\\boxed{x}']), retriever }, { onEvent: (e) => events.push(e) });
+    let view: TimelineView | null = null;
+    let whileSearching: TimelineView | null = null;
+    for (const event of events) {
+      view = applyHdsEvent(view, event);
+      if (event.type === 'retrieval-start' && event.turn === 0) whileSearching = view;
+    }
+    expect(view).toEqual(timelineFromRun(run));
+    expect(whileSearching!.turns).toHaveLength(1);
+    expect(whileSearching!.turns[0]).toMatchObject({ turn: 0, phase: 'question', status: 'retrieving', executed: ['q?'], k: 2 });
+    expect(whileSearching!.searchCallsUsed).toBe(1);
+    const [question, plan, final] = view!.turns;
+    expect(question).toMatchObject({ turn: 0, phase: 'question', status: 'complete', executed: ['q?'] });
+    expect(question!.llm).toBeUndefined();
+    expect(question!.retrievals[0]).toMatchObject({ query: 'q?', status: 'ok' });
+    expect(actionBadge(question!)).toBe('queries');
+    expect(plan).toMatchObject({ turn: 1, phase: 'plan', remainingSearchCalls: 7 });
+    expect(final!.phase).toBe('final');
+  });
+
   it('builds the same view from live events as from the finished run, and shows partial states on the way', async () => {
     const events: HdsEvent[] = [];
     const run = await runHds('q?', { maxTurns: 2 }, { llm: llm(['<|begin search queries|>a; b<|end search queries|>', 'no marker here']), retriever }, { onEvent: (e) => events.push(e) });

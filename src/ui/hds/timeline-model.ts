@@ -9,6 +9,7 @@ import type {
   HdsRetrievalFailure,
   HdsRetrievalRecord,
   HdsRun,
+  HdsSearchStep,
   HdsTerminatedBy,
   HdsTurnRecord,
   LlmCallRecord,
@@ -24,11 +25,11 @@ export interface RunningRetrieval {
   status: 'running';
 }
 
-/** One card of the timeline: a plan turn, or the final-prompt fallback call. */
+/** One card of the timeline: the question's own search (turn 0), a plan turn, or the final-prompt fallback call. */
 export interface TimelineTurn {
-  /** 1-based; the fallback is numbered after the last plan turn. */
+  /** 1-based; 0 for the question's own search; the fallback is numbered after the last plan turn. */
   turn: number;
-  phase: 'plan' | 'final';
+  phase: 'question' | 'plan' | 'final';
   prompt: string;
   /** The response so far (all of it once ended). */
   response: string;
@@ -79,7 +80,7 @@ export interface TimelineView {
   run?: HdsRun;
 }
 
-function emptyTurn(turn: number, phase: 'plan' | 'final', prompt: string, startMs: number): TimelineTurn {
+function emptyTurn(turn: number, phase: TimelineTurn['phase'], prompt: string, startMs: number): TimelineTurn {
   return { turn, phase, prompt, response: '', reasoning: '', startMs, executed: [], repeated: [], cutByCap: [], cutByBudget: [], retrievals: [], failures: [], status: 'streaming' };
 }
 
@@ -123,9 +124,21 @@ function fromFallback(call: HdsFinalCallRecord, turn: number, status: HdsRun['st
   };
 }
 
+function fromQuestionSearch(step: HdsSearchStep): TimelineTurn {
+  return {
+    ...emptyTurn(0, 'question', '', step.retrieval?.startMs ?? 0),
+    executed: step.queriesExecuted,
+    k: step.k,
+    retrievals: step.retrievals,
+    failures: step.failures,
+    ...(step.retrieval ? { retrieval: step.retrieval } : {}),
+    status: step.status,
+  };
+}
+
 /** The timeline of a finished run (replay without a model). */
 export function timelineFromRun(run: HdsRun): TimelineView {
-  const turns = run.turns.map(fromTurnRecord);
+  const turns = [...(run.questionSearch ? [fromQuestionSearch(run.questionSearch)] : []), ...run.turns.map(fromTurnRecord)];
   if (run.fallback) turns.push(fromFallback(run.fallback, run.turns.length + 1, run.status, run.answer));
   return {
     question: run.question,
@@ -148,7 +161,7 @@ export function applyHdsEvent(view: TimelineView | null, event: HdsEvent): Timel
   }
   if (event.type === 'done') return timelineFromRun(event.run);
   if (!view) return view;
-  const update = (turn: number, phase: 'plan' | 'final', change: (t: TimelineTurn) => TimelineTurn): TimelineView => ({
+  const update = (turn: number, phase: TimelineTurn['phase'], change: (t: TimelineTurn) => TimelineTurn): TimelineView => ({
     ...view,
     turns: view.turns.map((t) => (t.turn === turn && t.phase === phase ? change(t) : t)),
   });
@@ -182,8 +195,12 @@ export function applyHdsEvent(view: TimelineView | null, event: HdsEvent): Timel
         k: event.k,
         status: event.executed.length > 0 ? 'retrieving' : t.status,
       }));
+    case 'question-search-start':
+      return { ...view, turns: [...view.turns, { ...emptyTurn(0, 'question', '', event.atMs), executed: [event.query], k: event.k, status: 'retrieving' }] };
+    case 'question-search-end':
+      return update(0, 'question', () => fromQuestionSearch(event.record));
     case 'retrieval-start': {
-      const next = update(event.turn, 'plan', (t) => {
+      const next = update(event.turn, searchPhase(event.turn), (t) => {
         const retrievals = [...t.retrievals];
         retrievals[event.index] = { query: event.query, index: event.index, startMs: event.atMs, status: 'running' };
         return { ...t, retrievals };
@@ -191,7 +208,7 @@ export function applyHdsEvent(view: TimelineView | null, event: HdsEvent): Timel
       return { ...next, searchCallsUsed: view.searchCallsUsed + 1 };
     }
     case 'retrieval-end':
-      return update(event.turn, 'plan', (t) => {
+      return update(event.turn, searchPhase(event.turn), (t) => {
         const retrievals = [...t.retrievals];
         retrievals[event.index] = event.record;
         return { ...t, retrievals };
@@ -203,10 +220,16 @@ export function applyHdsEvent(view: TimelineView | null, event: HdsEvent): Timel
   }
 }
 
+/** The card a retrieval of `turn` belongs to: turn 0 is the question's own search. */
+function searchPhase(turn: number): TimelineTurn['phase'] {
+  return turn === 0 ? 'question' : 'plan';
+}
+
 /** What kind of action a card shows. */
 export type ActionBadge = 'queries' | 'answer' | 'unmarked' | 'fallback' | 'pending' | 'none';
 
 export function actionBadge(turn: TimelineTurn): ActionBadge {
+  if (turn.phase === 'question') return 'queries';
   if (turn.phase === 'final') return 'fallback';
   if (!turn.action) return turn.status === 'streaming' ? 'pending' : 'none';
   if (turn.action.kind === 'queries') return 'queries';
