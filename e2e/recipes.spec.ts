@@ -89,6 +89,7 @@ test('a sweep recipe exported from the GQR lab is made again by dsw sweep --reci
   await expect(results.getByRole('heading', { name: 'α pair' })).toBeVisible({ timeout: 120_000 });
   const wins = page.getByRole('table', { name: 'Wins, ties and losses against the primary' });
   const original = await wins.locator('tbody tr').allTextContents();
+  const originalPrimary = (await page.getByTestId('wins-primary').textContent())!;
 
   const recipeFile = await download(page, () => results.getByRole('button', { name: 'Recipe' }).click(), dir);
   const recipe = JSON.parse(fs.readFileSync(recipeFile, 'utf8'));
@@ -112,6 +113,7 @@ test('a sweep recipe exported from the GQR lab is made again by dsw sweep --reci
   await page.getByRole('button', { name: 'Run this sweep recipe' }).click();
   await expect(results.getByRole('heading', { name: 'α pair (re-run)' })).toBeVisible({ timeout: 120_000 });
   await expect(wins.locator('tbody tr')).toHaveText(original);
+  await expect(page.getByTestId('wins-primary')).toHaveText(originalPrimary);
 
   // A recipe of another corpus lists what differs; a run recipe is sent to the Runs page.
   recipe.corpus.documentCount = 170;
