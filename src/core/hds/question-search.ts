@@ -1,5 +1,6 @@
 import { abortError } from '../abort/index.ts';
 import type { HdsRunContext } from './run-context.ts';
+import { scheduleQueries } from './query-schedule.ts';
 import { serializeQueryBlock } from './results-block.ts';
 import { retrieveTurn } from './turn-retrieval.ts';
 import type { HdsSearchStep } from './types.ts';
@@ -19,7 +20,7 @@ export async function questionSearch(ctx: HdsRunContext): Promise<void> {
   emit({ type: 'question-search-start', query, k: step.k, atMs: at() });
   run.interactionLog.push(serializeQueryBlock([query]));
   try {
-    await retrieveTurn(ctx, step, { executed: [query], repeated: [], cutByCap: [], cutByBudget: [], entries: [{ query, kind: 'run' }] }, 'spaces');
+    await retrieveTurn(ctx, step, scheduleQueries([query], ctx.firstTurnOf, 1, cfg.maxSearchCalls), 'spaces');
   } catch (err) {
     step.status = signal?.aborted ? 'cancelled' : 'failed';
     throw err;
