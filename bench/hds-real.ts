@@ -190,6 +190,7 @@ const LOOP_VARIANTS = [
   { id: 'hds-repeat-notice', label: 'HDS, a repeated block gets a notice', args: ['--repeated-block', 'notice'] },
   { id: 'hds-repeat-answer', label: 'HDS, a repeated block ends the search', args: ['--repeated-block', 'answer'] },
   { id: 'hds-final-passages', label: 'HDS, the final prompt reads the passages shown', args: ['--final-context', 'passages'] },
+  { id: 'hds-final-passages-guard', label: 'HDS, the final prompt reads the passages shown, a looping plan reply ended', args: ['--final-context', 'passages', '--plan-guard', 'loops'] },
   { id: 'hds-question-first-passages', label: 'HDS, the question searched first (top 5), the final prompt reads the passages shown', args: ['--question-search-k', '5', '--final-context', 'passages'] },
   { id: 'hds-final-passages-rp11', label: 'HDS, the final prompt reads the passages shown, repeat penalty 1.1', args: ['--final-context', 'passages', '--repeat-penalty', '1.1'] },
   { id: 'hds-t07', label: "HDS, temperature 0.7 (the authors'), seed 1", args: ['--temperature', '0.7', '--seed', '1'] },

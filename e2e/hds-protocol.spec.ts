@@ -142,3 +142,26 @@ test('the question searched before turn 1: its own card, its passages in the fir
   await expect(timeline.getByTestId('turn-card').first().getByRole('region', { name: `Query: ${question}` })).toContainText('2 result(s)');
   expect(server.chatRequests().length).toBe(before);
 });
+
+test('a plan reply that loops is ended by the plan guard: its badge, what was cut, its queries run; the setting is kept', async ({ page }) => {
+  const loop = `Reasoning: find the engineer.\n${B}Harrow Point Light engineer; ${'Edmund Carrow; '.repeat(60)}`;
+  await setUp(page, (request) => {
+    if (turnOf(request) === 1) return { content: loop, chunkChars: 6, finishReason: 'length' };
+    return { content: '\\boxed{Margery Fennick}' };
+  });
+  await page.getByLabel('max_turns').fill('2');
+  await page.getByLabel('end a reply that loops').check();
+  await page.getByLabel('Pick a question from the corpus').selectOption('mh01');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByTestId('run-status')).toHaveText('completed');
+  const turn1 = timeline.getByRole('article', { name: 'Turn 1' });
+  await expect(turn1.getByTestId('ended-by')).toHaveText('ended: the reply looped');
+  await expect(turn1.getByTestId('guard-cut')).toContainText('where it repeated “Edmund Carrow” over and over');
+  await expect(turn1.getByTestId('model-output')).toHaveText(`Reasoning: find the engineer.\n${B}Harrow Point Light engineer; Edmund Carrow${E}`);
+  await expect(turn1.getByRole('region', { name: 'Query: Edmund Carrow' })).toBeVisible();
+  await expect(timeline.getByTestId('final-answer')).toContainText('Margery Fennick');
+  await page.reload();
+  await expect(page.getByLabel('end a reply that loops')).toBeChecked();
+});

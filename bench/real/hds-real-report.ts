@@ -45,7 +45,7 @@ const f3 = (v: number | null | undefined) => (v === null || v === undefined ? 'â
 export function scoreTable(configs: readonly ConfigItems[], ids: ReadonlySet<string>): string[] {
   const lines = [
     '| configuration | questions | failed | EM | F1 | strict EM | strict F1 | answers extracted | evidence recall | LLM calls | search calls | s / question | tokens / question |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const c of configs) {
     const a: BatchAggregate = aggregateBatch(only(c, ids), c.variantId);
@@ -58,15 +58,15 @@ export function scoreTable(configs: readonly ConfigItems[], ids: ReadonlySet<str
 /** How the HDS configurations kept to the protocol, on `ids`. */
 export function protocolTable(configs: readonly ConfigItems[], ids: ReadonlySet<string>): string[] {
   const lines = [
-    '| configuration | runs | plan turns | ended at a stop marker | cut by max_tokens | invented results | turns with only repeats | repeated queries | no marker | unterminated block | answers echoing the prompt |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| configuration | runs | plan turns | ended at a stop marker | cut by max_tokens | ended by the plan guard | invented results | turns with only repeats | repeated queries | no marker | unterminated block | answers echoing the prompt |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const pct = (n: number, of: number) => (of === 0 ? 'â€”' : `${n} (${((100 * n) / of).toFixed(0)}%)`);
   for (const c of configs) {
     const runs = only(c, ids).map((i) => i.run).filter((r): r is HdsRun => r?.kind === 'hds');
     if (runs.length === 0) continue;
     const b: ProtocolBreakage = protocolBreakage(runs);
-    lines.push(`| ${c.label} | ${b.runs} | ${b.turns} | ${pct(b.stoppedAtMarker, b.turns)} | ${pct(b.cutByMaxTokens, b.turns)} | ${pct(b.inventedResults, b.turns)} | ${pct(b.onlyRepeats, b.turns)} | ${b.repeatedQueries} | ${b.noMarker} | ${b.unterminatedBlock} | ${b.echoedPrompt} |`);
+    lines.push(`| ${c.label} | ${b.runs} | ${b.turns} | ${pct(b.stoppedAtMarker, b.turns)} | ${pct(b.cutByMaxTokens, b.turns)} | ${pct(b.cutByGuard, b.turns)} | ${pct(b.inventedResults, b.turns)} | ${pct(b.onlyRepeats, b.turns)} | ${b.repeatedQueries} | ${b.noMarker} | ${b.unterminatedBlock} | ${b.echoedPrompt} |`);
   }
   return lines;
 }

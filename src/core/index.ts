@@ -103,7 +103,7 @@ export {
   type PlanPromptVariant, protocolBreakage, type ProtocolBreakage, type RetrievedPassage, runBatchItems, runHds,
   type SavedAgentRun, type SavedBatchRun, type SavedQuestionRun, scoreAgentRun, stripSecrets, summarizeAgentRun,
   type TextRetriever, type TimeSpan,
-  REPEATED_BLOCK_POLICIES, type RepeatedBlockPolicy,
+  REPEATED_BLOCK_POLICIES, type RepeatedBlockPolicy, PLAN_GUARDS,
 } from './hds/index.ts';
 export {
   type AgentRunDeps, alignToCorpus, batchLockName, type BatchRequest, batchRequestOfRecipe, type CorpusRemoval,

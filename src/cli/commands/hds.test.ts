@@ -245,6 +245,22 @@ describe('dsw hds', () => {
     expect(await main(['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'm', '--question-search-k', '-1'], capture())).toBe(2);
   });
 
+  it('--plan-guard loops ends a looping plan reply over HTTP, saves the setting and the cut; a bad value exits 2', async () => {
+    const looping = `<|begin search queries|>Edmund Carrow scholarship college; ${'Margery Fennick; '.repeat(50)}`;
+    const baseUrl = await start({ respond: (request) => ({ content: JSON.stringify(request.body.messages).includes('Turn:') ? looping : '\\boxed{Margery Fennick}', chunkChars: 5, finishReason: 'length' }) });
+    const out = tmpFile('run.json');
+    const io = capture();
+    expect(await main(['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'm', '--max-turns', '1', '--plan-guard', 'loops', '--out', out], io)).toBe(0);
+    const [saved] = (JSON.parse(fs.readFileSync(out, 'utf8')) as AgentRunsFile).runs as SavedQuestionRun[];
+    if (saved!.run.kind !== 'hds') throw new Error('expected an HDS run');
+    expect(saved!.run.config.planGuard).toBe('loops');
+    expect(saved!.run.protocol.extensions).toContain('plan-guard');
+    const llm = saved!.run.turns[0]!.llm;
+    expect(llm).toMatchObject({ endedBy: 'repetition', guard: { rule: 'repetition' } });
+    expect(saved!.run.turns[0]!.queriesExecuted).toEqual(['Edmund Carrow scholarship college', 'Margery Fennick']);
+    expect(await main(['hds', '--dataset', dataset, '--question', MH01, '--base-url', baseUrl, '--model', 'm', '--plan-guard', 'on'], capture())).toBe(2);
+  });
+
   it('--baselines-only runs only the baselines; --passage-chars cuts the passages they see and is recorded', async () => {
     const baseUrl = await start({ respond: () => ({ content: 'So the answer is \\boxed{Margery Fennick}' }) });
     const out = tmpFile('run.json');

@@ -11,6 +11,7 @@ import {
   MemoryAgentRunStore,
   NUMERIC_RULES,
   REPEATED_BLOCK_POLICIES,
+  PLAN_GUARDS,
   OpenAiCompatibleProvider,
   runBatch,
   runQuestion,
@@ -60,6 +61,8 @@ When the questions have gold answers (queries.jsonl "answers") and qrels, prints
                             (llm.systemPrompt, llm.systemPromptScope "hds-plan", and on each call that got it)
   --prompt-variant          HDS plan prompt: reference (default) or dsw-1 (the project's own)
   --plan-stop               query-block (default: plan calls stop at the end of the query block) or none
+  --plan-guard              off (default) or loops: a plan reply that repeats one span (or misspells the end
+                            marker) is ended there, not at max_tokens
   --question-search-k       before turn 1, search the question itself for this many results and open the log with
                             them (one search call; default 0, none, as the reference)
   --final-context           what the final prompt reads: log (default, the interaction log) or passages (the
@@ -125,6 +128,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
       'assistant-prefill': { type: 'boolean', default: false },
       'prompt-variant': { type: 'string' },
       'plan-stop': { type: 'string' },
+      'plan-guard': { type: 'string' },
       'repeated-block': { type: 'string' },
       'final-context': { type: 'string' },
       'final-answer': { type: 'string' },
@@ -192,6 +196,7 @@ export const hdsCommand: CliCommand = async (argv, io) => {
   const methods: AgentMethod[] = [...(values['baselines-only'] ? [] : ['hds' as const]), ...baselines];
   if (values['prompt-variant'] !== undefined) hds.promptVariant = choiceOption('--prompt-variant', values['prompt-variant'], ['reference', 'dsw-1'] as const);
   if (values['plan-stop'] !== undefined) hds.planStop = choiceOption('--plan-stop', values['plan-stop'], ['query-block', 'none'] as const);
+  if (values['plan-guard'] !== undefined) hds.planGuard = choiceOption('--plan-guard', values['plan-guard'], PLAN_GUARDS);
   if (values['final-context'] !== undefined) hds.finalContext = choiceOption('--final-context', values['final-context'], ['log', 'passages'] as const);
   if (values['repeated-block'] !== undefined) hds.repeatedBlock = choiceOption('--repeated-block', values['repeated-block'], REPEATED_BLOCK_POLICIES);
   if (finalAnswer !== undefined) hds.finalAnswer = finalAnswer;

@@ -65,6 +65,8 @@ describe('HDS configuration', () => {
     expect(resolveHdsConfig({ promptVariant: 'dsw-1', planPromptTemplate: 'Q {query} {turn} {max_turns} {remaining_search_calls} {interaction_log}' }).promptVariant).toBe('custom');
     expect(() => resolveHdsConfig({ promptVariant: 'nope' as 'custom' })).toThrow('prompt_variant must be one of reference, dsw-1, custom');
     expect(() => resolveHdsConfig({ planStop: 'always' as 'none' })).toThrow('plan_stop must be query-block or none');
+    expect(resolveHdsConfig({}).planGuard).toBe('off');
+    expect(() => resolveHdsConfig({ planGuard: 'on' as 'off' })).toThrow('plan_guard must be one of off, loops');
     expect(() => resolveHdsConfig({ finalAnswer: 'x' as 'boxed' })).toThrow('final_answer must be one of reference, boxed, boxed-prefix');
   });
 });

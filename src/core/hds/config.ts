@@ -1,5 +1,6 @@
 import { NUMERIC_RULES, numberProblem } from '../options/index.ts';
 import { FINAL_ANSWER_MODES, type FinalAnswerMode } from './final-answer.ts';
+import { PLAN_GUARDS, type PlanGuard } from './plan-guard.ts';
 import { DEFAULT_FINAL_PROMPT, DEFAULT_PLAN_PROMPT, PLAN_PROMPT_VARIANTS, type PlanPromptVariant } from './prompts.ts';
 import { formatTemplate } from './template.ts';
 
@@ -38,6 +39,13 @@ export interface HdsConfig {
    * (both spellings) as `stop`, so a reply ends with its query block; `none` sends none (the reference).
    */
   planStop: 'query-block' | 'none';
+  /**
+   * What ends a plan reply that falls into a loop (extension plan-guard): `off` (default) lets it run to max_tokens;
+   * `loops` ends the call as soon as the reply's end is one span repeated (8 copies or more, over 64 characters or
+   * more, a span of at most 200 with a letter or digit) and keeps the reply through its first copy, or, inside an open
+   * query block, at a misspelled end marker (`<|end search queries>`); an open query block is then closed and runs.
+   */
+  planGuard: PlanGuard;
   /** How the final prompt asks for the answer (H10): `reference` (default), `boxed` or `boxed-prefix`. */
   finalAnswer: FinalAnswerMode;
   /**
@@ -81,6 +89,7 @@ export const DEFAULT_HDS_CONFIG: Readonly<HdsConfig> = Object.freeze({
   allowPartialRetrievalFailures: false,
   promptVariant: 'reference',
   planStop: 'query-block',
+  planGuard: 'off',
   finalAnswer: 'reference',
   repeatedBlock: 'log',
   finalContext: 'log',
@@ -133,6 +142,7 @@ export function validateHdsConfig(config: HdsConfig): void {
     throw new HdsConfigError(`prompt_variant must be one of ${[...Object.keys(PLAN_PROMPT_VARIANTS), 'custom'].join(', ')}`);
   }
   if (config.planStop !== 'query-block' && config.planStop !== 'none') throw new HdsConfigError('plan_stop must be query-block or none');
+  if (!PLAN_GUARDS.includes(config.planGuard)) throw new HdsConfigError(`plan_guard must be one of ${PLAN_GUARDS.join(', ')}`);
   if (!FINAL_ANSWER_MODES.includes(config.finalAnswer)) throw new HdsConfigError(`final_answer must be one of ${FINAL_ANSWER_MODES.join(', ')}`);
   if (config.finalContext !== 'log' && config.finalContext !== 'passages') throw new HdsConfigError('final_context must be log or passages');
   if (!REPEATED_BLOCK_POLICIES.includes(config.repeatedBlock)) throw new HdsConfigError(`repeated_block must be one of ${REPEATED_BLOCK_POLICIES.join(', ')}`);

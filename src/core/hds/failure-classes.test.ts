@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runSingleShot } from './baselines/single-shot.ts';
 import { failureClassesOf } from './failure-classes.ts';
+import { protocolBreakage } from './protocol-breakage.ts';
 import { runHds } from './run-hds.ts';
 import { doc, KeyedRetriever, ScriptedLlm } from './test-doubles.ts';
 
@@ -23,5 +24,13 @@ describe('failureClassesOf', () => {
     expect(failureClassesOf(echo)).toEqual(['echoed-prompt', 'unmarked-answer']);
     const empty = await runSingleShot('q', {}, { llm: new ScriptedLlm(['\\boxed{}']), retriever: retriever() });
     expect(failureClassesOf(empty)).toEqual(['no-answer']);
+  });
+
+  it('names a reply the plan guard ended, which then counts in the protocol breakage', async () => {
+    const loop = `${B}alpha; ${'beta; '.repeat(40)}`;
+    const run = await runHds('q', { planGuard: 'loops', maxTurns: 2 }, { llm: new ScriptedLlm([loop, '\\boxed{Paris}']), retriever: retriever() });
+    expect(run.turns[0].llm.endedBy).toBe('repetition');
+    expect(failureClassesOf(run)).toEqual(['looped']);
+    expect(protocolBreakage([run])).toMatchObject({ turns: 2, cutByGuard: 1, cutByMaxTokens: 0 });
   });
 });

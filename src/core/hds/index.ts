@@ -20,6 +20,7 @@ export {
   extractFinalAnswer, type FinalAnswer, type HdsAction, type HdsActionMarker, parseHdsAction,
 } from './parse-action.ts';
 export { cutPassage, passageRetriever } from './passage-retriever.ts';
+export { findPlanLoop, PLAN_GUARDS, type PlanGuard, type PlanGuardCut } from './plan-guard.ts';
 export { PLAN_PROMPT_VARIANTS, type PlanPromptVariant } from './prompts.ts';
 export { protocolBreakage, type ProtocolBreakage } from './protocol-breakage.ts';
 export { goldDocumentIds, scoreAgentRun } from './question-metrics.ts';

@@ -1,6 +1,7 @@
 import { isAbortError } from '../abort/index.ts';
 import type { ChatMessage, LlmDelta, LlmProvider, LlmResponse } from '../llm/index.ts';
 import { raceAbort } from './concurrency.ts';
+import type { PlanGuardCut } from './plan-guard.ts';
 import { replyEnding, restoreStopMarker } from './plan-stop.ts';
 import type { LlmCallRecord } from './types.ts';
 
@@ -21,6 +22,11 @@ export interface RecordedCallOptions {
   messages?: ChatMessage[];
   /** Stop sequences (H9); a query-block end marker the server consumed is put back into the response. */
   stop?: readonly string[];
+  /**
+   * Checks the reply as it streams (extension plan-guard); when it returns a cut, the call is ended there and the
+   * cut's content is the response.
+   */
+  guard?: (replySoFar: string) => PlanGuardCut | undefined;
 }
 
 /**
@@ -47,15 +53,22 @@ export async function recordedLlmCall(llm: LlmProvider, record: LlmCallRecord, o
   if (stop) record.stop = stop;
   record.startMs = at();
   let closed = false; // a provider that ignores the signal may still stream after cancellation
+  let cut: PlanGuardCut | undefined;
+  const guardStop = options.guard ? new AbortController() : undefined;
+  const callSignal = guardStop ? (signal ? AbortSignal.any([signal, guardStop.signal]) : guardStop.signal) : signal;
   const onDelta = (delta: LlmDelta) => {
-    if (closed) return;
+    if (closed || cut) return;
     if (record.firstTokenMs === undefined) record.firstTokenMs = at();
     record.response += delta.content;
     record.reasoning += delta.reasoning;
     options.onDelta?.(delta);
+    if (delta.content && options.guard) {
+      cut = options.guard(record.response);
+      if (cut) guardStop!.abort();
+    }
   };
   try {
-    const response = await raceAbort(llm.complete({ messages, ...(stop ? { stop } : {}) }, { signal, onDelta }), signal);
+    const response = await raceAbort(llm.complete({ messages, ...(stop ? { stop } : {}) }, { signal: callSignal, onDelta }), callSignal);
     const restored = stop ? restoreStopMarker(response.content, response) : { content: response.content };
     record.response = restored.content;
     record.reasoning = response.reasoning;
@@ -66,6 +79,13 @@ export async function recordedLlmCall(llm: LlmProvider, record: LlmCallRecord, o
     record.endedBy = replyEnding(response, restored.restored !== undefined);
     return { ...response, content: restored.content };
   } catch (err) {
+    if (cut && !signal?.aborted) {
+      // The guard ended the call: the reply kept is the response.
+      record.guard = { rule: cut.rule, text: cut.text, received: record.response };
+      record.response = cut.content;
+      record.endedBy = cut.rule;
+      return { content: cut.content, reasoning: record.reasoning };
+    }
     if (isAbortError(err) && signal?.aborted) record.cancelled = true;
     else record.error = err instanceof Error ? err.message : String(err);
     throw err;

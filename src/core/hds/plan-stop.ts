@@ -20,7 +20,11 @@ export type ReplyEnding =
   /** The model ended its turn itself (finish reason `stop` with no stop sequence matched). */
   | 'end-of-turn'
   /** The stream ended without a finish reason. */
-  | 'end-of-stream';
+  | 'end-of-stream'
+  /** The workbench ended the call: the reply had fallen into a loop (extension plan-guard). */
+  | 'repetition'
+  /** The workbench ended the call at a misspelled end-of-queries marker (extension plan-guard). */
+  | 'misspelled-marker';
 
 const BEGIN_QUERIES = /<\|begin(?: search queries|_search_queries)\|>/gi;
 const END_QUERIES = /<\|end(?: search queries|_search_queries)\|>/i;
@@ -42,7 +46,14 @@ export interface RestoredReply {
  */
 export function restoreStopMarker(content: string, ending: { finishReason?: string; stopSequence?: string }): RestoredReply {
   const stopped = ending.stopSequence !== undefined || ending.finishReason === 'stop';
-  if (!stopped) return { content };
+  return stopped ? closeOpenQueryBlock(content) : { content };
+}
+
+/**
+ * Closes the reply's last query block when it is open (no end-of-queries or begin-results marker after it), with the
+ * end marker in the spelling of its opening marker (H1). Anything else is returned as it is.
+ */
+export function closeOpenQueryBlock(content: string): RestoredReply {
   let last: RegExpExecArray | undefined;
   for (const m of content.matchAll(BEGIN_QUERIES)) last = m as RegExpExecArray;
   if (!last) return { content };

@@ -1,5 +1,6 @@
 import { joinReasoning, newLlmCallRecord, recordedLlmCall } from './llm-call.ts';
 import { parseHdsResponse, throughFirstQueryBlock, type HdsParsedResponse } from './parse-action.ts';
+import { findPlanLoop } from './plan-guard.ts';
 import { inventsResults, PLAN_STOP_SEQUENCES } from './plan-stop.ts';
 import { renderPlanPrompt } from './prompts.ts';
 import type { HdsRunContext } from './run-context.ts';
@@ -7,7 +8,7 @@ import type { HdsTurnRecord } from './types.ts';
 
 /**
  * One plan turn up to the model's action: renders the plan prompt, asks the model (with the system message, and
- * with the stop sequences of H9 unless `planStop` is `none`), parses the reply (H1–H4), logs it and records the turn.
+ * with the stop sequences of H9 unless `planStop` is `none`, and the plan guard when `planGuard` is `loops`), parses the reply (H1–H4), logs it and records the turn.
  * The turn is pushed onto the run before the call, so a failure or cancellation leaves it recorded.
  */
 export async function planTurn(ctx: HdsRunContext, turnNo: number, remaining: number): Promise<{ turn: HdsTurnRecord; parsed: HdsParsedResponse }> {
@@ -40,6 +41,7 @@ export async function planTurn(ctx: HdsRunContext, turnNo: number, remaining: nu
     signal,
     systemPrompt: deps.systemPrompt,
     ...(cfg.planStop === 'query-block' ? { stop: PLAN_STOP_SEQUENCES } : {}),
+    ...(cfg.planGuard === 'loops' ? { guard: findPlanLoop } : {}),
     onDelta: (d) => emit({ type: 'llm-delta', turn: turnNo, phase: 'plan', content: d.content, reasoning: d.reasoning }),
   });
   const parsed = parseHdsResponse(response.content, cfg.maxParallelQueries);

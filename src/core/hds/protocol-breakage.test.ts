@@ -19,7 +19,7 @@ describe('protocolBreakage', () => {
       run(['\\boxed{...}', 'final']), // placeholder echoed, then the final prompt
     ]);
     expect(protocolBreakage(runs)).toEqual({
-      turns: 6, noMarker: 1, unterminatedBlock: 1, emptyQueries: 1, emptyAnswer: 1, headingList: 0, cutByMaxTokens: 0, finalQueryBlock: 0,
+      turns: 6, noMarker: 1, unterminatedBlock: 1, emptyQueries: 1, emptyAnswer: 1, headingList: 0, cutByMaxTokens: 0, cutByGuard: 0, finalQueryBlock: 0,
       // the two blocks with an end marker were stopped there (H9), the marker put back
       stoppedAtMarker: 2, inventedResults: 0, onlyRepeats: 0, repeatedQueries: 0, echoedPrompt: 0, runs: 4,
     });
@@ -43,7 +43,7 @@ describe('protocolBreakage', () => {
 
   it('is all zeros for no runs', () => {
     expect(protocolBreakage([])).toEqual({
-      turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0, headingList: 0, cutByMaxTokens: 0, finalQueryBlock: 0,
+      turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0, headingList: 0, cutByMaxTokens: 0, cutByGuard: 0, finalQueryBlock: 0,
       stoppedAtMarker: 0, inventedResults: 0, onlyRepeats: 0, repeatedQueries: 0, echoedPrompt: 0, runs: 0,
     });
   });

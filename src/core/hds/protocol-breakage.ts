@@ -17,6 +17,8 @@ export interface ProtocolBreakage {
   headingList: number;
   /** Replies cut by the completion-token limit (finish reason `length`). */
   cutByMaxTokens: number;
+  /** Plan replies the plan guard ended (a loop or a misspelled end marker; extension plan-guard). */
+  cutByGuard: number;
   /** Final-prompt replies that wrote a query block, which no turn was left to run (cut from the answer). */
   finalQueryBlock: number;
   /** Plan replies ended by a stop sequence (H9). */
@@ -35,7 +37,7 @@ export interface ProtocolBreakage {
 
 export function emptyBreakage(): ProtocolBreakage {
   return {
-    turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0, headingList: 0, cutByMaxTokens: 0, finalQueryBlock: 0,
+    turns: 0, noMarker: 0, unterminatedBlock: 0, emptyQueries: 0, emptyAnswer: 0, headingList: 0, cutByMaxTokens: 0, cutByGuard: 0, finalQueryBlock: 0,
     stoppedAtMarker: 0, inventedResults: 0, onlyRepeats: 0, repeatedQueries: 0, echoedPrompt: 0, runs: 0,
   };
 }
@@ -51,6 +53,7 @@ export function protocolBreakage(runs: readonly HdsRun[]): ProtocolBreakage {
       if (turn.unterminatedQueryBlock) total.unterminatedBlock++;
       if (turn.headingList) total.headingList++;
       if (turn.llm.finishReason === 'length') total.cutByMaxTokens++;
+      if (turn.llm.guard) total.cutByGuard++;
       if (turn.marker === 'query-block' && turn.action.kind === 'answer') total.emptyQueries++;
       if ((turn.marker === 'boxed' || turn.marker === 'answer-tag') && turn.action.kind === 'answer' && turn.action.text === '') total.emptyAnswer++;
       if (turn.llm.endedBy === 'stop-sequence') total.stoppedAtMarker++;

@@ -131,4 +131,30 @@ describe('HDS loop over HTTP', () => {
     expect(run.turns[0].status).toBe('complete');
     expect(run.tokenUsage.totalTokens).toBe(120);
   });
+
+  it('the plan guard ends a streamed reply that loops, runs its one query and goes on; off, the same reply runs to its end', async () => {
+    const loop = `<|begin search queries|>giant impact Theia; ${'Moon formation; '.repeat(60)}`;
+    const script = (): ScriptedReply[] => [
+      { content: loop, chunkChars: 4, writeDelayMs: 1, finishReason: 'length', usage },
+      { content: '\\boxed{Theia}', usage },
+    ];
+    const retriever = new WordOverlapRetriever();
+    const guarded = await runHds('How did the Moon form?', { planGuard: 'loops' }, { llm: await provider(script()), retriever });
+    const turn = guarded.turns[0];
+    expect(turn.llm.endedBy).toBe('repetition');
+    expect(turn.llm.finishReason).toBeUndefined(); // the call was ended before the server finished
+    expect(turn.llm.guard).toMatchObject({ rule: 'repetition', text: expect.stringContaining('Moon formation') });
+    expect(turn.llm.guard!.received.length).toBeLessThan(loop.length / 2);
+    expect(turn.llm.response).toBe('<|begin search queries|>giant impact Theia; Moon formation<|end search queries|>');
+    expect(retriever.calls).toEqual(['giant impact Theia', 'Moon formation']);
+    expect(guarded.interactionLog[0]).toBe(turn.llm.response);
+    expect(guarded.answer).toBe('Theia');
+    expect(guarded.config.planGuard).toBe('loops');
+    await server!.close();
+
+    const off = await runHds('How did the Moon form?', {}, { llm: await provider(script()), retriever: new WordOverlapRetriever() });
+    expect(off.config.planGuard).toBe('off');
+    expect(off.turns[0].llm).toMatchObject({ endedBy: 'max_tokens', finishReason: 'length', response: loop });
+    expect(off.turns[0].llm.guard).toBeUndefined();
+  });
 });

@@ -78,6 +78,11 @@ export interface LlmCallRecord extends TimeSpan {
   markerRestored?: string;
   /** Why the reply ended (H9). */
   endedBy?: ReplyEnding;
+  /**
+   * Set when the plan guard (extension plan-guard) ended the call: its rule, the repeated span or misspelled marker,
+   * and the reply as received up to then (`response` is the reply kept).
+   */
+  guard?: { rule: 'repetition' | 'misspelled-marker'; text: string; received: string };
   /** True when the run was cancelled during this call. */
   cancelled?: boolean;
   /** Plain-words error, when the call failed. */
@@ -226,7 +231,7 @@ export const HDS_PROTOCOL = Object.freeze({
   /** Decisions applied on top of the reference behaviour (docs/decisions.md). */
   decisions: Object.freeze(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H8', 'H9', 'H10', 'H11', 'H12']) as readonly string[],
   /** Additions not covered by a decision. */
-  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer', 'placeholder-yields-to-queries', 'echoed-instruction-block', 'unterminated-boxed-answer', 'heading-list-query-block', 'log-cut-after-query-block', 'repeats-outside-parallel-cap', 'final-answer-without-query-block', 'think-closes-at-query-block', 'reasoning-line', 'repeated-block', 'final-context', 'question-search']) as readonly string[],
+  extensions: Object.freeze(['unterminated-query-block', 'placeholder-boxed-answer', 'placeholder-yields-to-queries', 'echoed-instruction-block', 'unterminated-boxed-answer', 'heading-list-query-block', 'log-cut-after-query-block', 'repeats-outside-parallel-cap', 'final-answer-without-query-block', 'think-closes-at-query-block', 'reasoning-line', 'repeated-block', 'final-context', 'question-search', 'plan-guard']) as readonly string[],
 });
 
 /** A complete (or cancelled, or failed) HDS run. */

@@ -107,6 +107,9 @@ export function SearchSettings({ showBaselines = false }: { showBaselines?: bool
         <label title="Stop each plan reply at the end of its query block, so the workbench, not the model, writes the results (H9)">
           <input type="checkbox" checked={budget.planStop === 'query-block'} onChange={(e) => setBudget({ planStop: e.target.checked ? 'query-block' : 'none' })} /> stop at the end of the query block
         </label>
+        <label title="End a plan reply as soon as it repeats one span over and over (or misspells the end-of-queries marker) instead of letting it run to max_tokens; the reply is kept through the span's first copy and an open query block still runs">
+          <input type="checkbox" checked={budget.planGuard === 'loops'} onChange={(e) => setBudget({ planGuard: e.target.checked ? 'loops' : 'off' })} /> end a reply that loops
+        </label>
         <label title="Go on when some queries of a turn fail; they show [retrieval failed]">
           <input type="checkbox" checked={budget.allowPartialRetrievalFailures} onChange={(e) => setBudget({ allowPartialRetrievalFailures: e.target.checked })} /> allow partial
           retrieval failures

@@ -10,6 +10,8 @@ const ENDED_BY_TEXT: Record<NonNullable<LlmCallRecord['endedBy']>, string> = {
   max_tokens: 'cut by max_tokens',
   'end-of-turn': 'model ended its turn',
   'end-of-stream': 'stream ended',
+  repetition: 'ended: the reply looped',
+  'misspelled-marker': 'ended at a misspelled end marker',
 };
 
 const BADGE_TEXT: Record<ReturnType<typeof actionBadge>, string> = {
@@ -55,7 +57,7 @@ export const TurnCard = forwardRef<
           {BADGE_TEXT[badge]}
         </span>
         {turn.llm?.endedBy && (
-          <span className={`badge ended-${turn.llm.endedBy}${turn.llm.endedBy === 'max_tokens' ? ' bad' : ''}`} data-testid="ended-by" title="Why the reply ended">
+          <span className={`badge ended-${turn.llm.endedBy}${turn.llm.endedBy === 'max_tokens' || turn.llm.endedBy === 'repetition' ? ' bad' : ''}`} data-testid="ended-by" title={turn.llm.guard ? `Why the reply ended: the workbench ended it at ${turn.llm.guard.rule === 'repetition' ? 'a span repeated' : 'a misspelled end marker'}: “${turn.llm.guard.text}” (${turn.llm.guard.received.length} characters received, ${turn.llm.response.length} kept)` : 'Why the reply ended'}>
             {ENDED_BY_TEXT[turn.llm.endedBy]}
           </span>
         )}
@@ -99,6 +101,15 @@ export const TurnCard = forwardRef<
         <details className="response" open={streaming || turn.action === undefined}>
           <summary>Model output</summary>
           <StreamingText text={turn.live?.response ?? turn.response} empty={streaming ? '…' : '(empty)'} testId="model-output" label="Model output" />
+        </details>
+      )}
+      {turn.llm?.guard && (
+        <details className="guard-cut" data-testid="guard-cut">
+          <summary>
+            The workbench ended this reply {turn.llm.guard.rule === 'repetition' ? `where it repeated “${turn.llm.guard.text}” over and over` : `at the misspelled end marker “${turn.llm.guard.text}”`}: {turn.llm.response.length.toLocaleString('en-US')} of{' '}
+            {turn.llm.guard.received.length.toLocaleString('en-US')} characters received kept (plan guard)
+          </summary>
+          <pre>{turn.llm.guard.received}</pre>
         </details>
       )}
       {turn.llm?.error && <p className="error">The model call failed: {turn.llm.error}</p>}

@@ -20,7 +20,7 @@ import { useSearchSettings } from '../shared/search-settings.ts';
 export type HdsBudget = Pick<
   HdsConfig,
   | 'maxTurns' | 'maxParallelQueries' | 'kPerQuery' | 'evidenceBudget' | 'maxSearchCalls' | 'retrievalConcurrency' | 'fallbackToFinalPrompt' | 'allowPartialRetrievalFailures'
-  | 'promptVariant' | 'planStop' | 'finalAnswer' | 'repeatedBlock' | 'finalContext' | 'questionSearchK'
+  | 'promptVariant' | 'planStop' | 'planGuard' | 'finalAnswer' | 'repeatedBlock' | 'finalContext' | 'questionSearchK'
 >;
 
 /** Baseline settings the page edits. */
@@ -48,6 +48,7 @@ const DEFAULT_BUDGET: HdsBudget = {
   allowPartialRetrievalFailures: DEFAULT_HDS_CONFIG.allowPartialRetrievalFailures,
   promptVariant: DEFAULT_HDS_CONFIG.promptVariant,
   planStop: DEFAULT_HDS_CONFIG.planStop,
+  planGuard: DEFAULT_HDS_CONFIG.planGuard,
   finalAnswer: DEFAULT_HDS_CONFIG.finalAnswer,
   repeatedBlock: DEFAULT_HDS_CONFIG.repeatedBlock,
   finalContext: DEFAULT_HDS_CONFIG.finalContext,
