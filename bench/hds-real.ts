@@ -190,7 +190,7 @@ const LOOP_VARIANTS = [
   { id: 'hds-repeat-notice', label: 'HDS, a repeated block gets a notice', args: ['--repeated-block', 'notice'] },
   { id: 'hds-repeat-answer', label: 'HDS, a repeated block ends the search', args: ['--repeated-block', 'answer'] },
   { id: 'hds-final-passages', label: 'HDS, the final prompt reads the passages shown', args: ['--final-context', 'passages'] },
-  { id: 'hds-final-passages-guard', label: 'HDS, the final prompt reads the passages shown, a looping plan reply ended', args: ['--final-context', 'passages', '--plan-guard', 'loops'] },
+  { id: 'hds-final-passages-guard', label: 'HDS, the final prompt reads the passages shown, a looping plan reply ended', args: ['--final-context', 'passages', '--plan-guard', 'loops'], against: 'hds-final-passages' },
   { id: 'hds-question-first-passages', label: 'HDS, the question searched first (top 5), the final prompt reads the passages shown', args: ['--question-search-k', '5', '--final-context', 'passages'] },
   { id: 'hds-final-passages-rp11', label: 'HDS, the final prompt reads the passages shown, repeat penalty 1.1', args: ['--final-context', 'passages', '--repeat-penalty', '1.1'] },
   { id: 'hds-t07', label: "HDS, temperature 0.7 (the authors'), seed 1", args: ['--temperature', '0.7', '--seed', '1'] },
@@ -287,7 +287,7 @@ async function writeDocs({ results, commands, server }: DocsInput): Promise<void
       ? [
           `## Loop variants (the ${variantCommon.size} questions every variant ran)`,
           '',
-          'The same loop with one setting changed: the project\'s dsw-1 plan prompt (no system message), sampling at the temperature of the HDS authors, 0.7 (seed 1) instead of greedy decoding, a final prompt that reads the distinct passages the search showed with the reading prompt of the baselines instead of the interaction log (`--final-context passages`), or what a block that only repeats earlier queries leads to (`--repeated-block notice`: its results block ends with a line telling the model that nothing new was searched and to search for what is missing or answer; `--repeated-block answer`: the search ends there and the final prompt answers).',
+          'The same loop with one setting changed: the project\'s dsw-1 plan prompt (no system message), sampling at the temperature of the HDS authors, 0.7 (seed 1) instead of greedy decoding, a final prompt that reads the distinct passages the search showed with the reading prompt of the baselines instead of the interaction log (`--final-context passages`), what a block that only repeats earlier queries leads to (`--repeated-block notice`: its results block ends with a line telling the model that nothing new was searched and to search for what is missing or answer; `--repeated-block answer`: the search ends there and the final prompt answers), or, with the passages final prompt, a plan reply that loops ended as it streams (`--plan-guard loops`: a span repeated 8 times or more, or a misspelled end marker, ends the call; the reply is kept through the first copy and its block runs).',
           '',
           ...scoreTable(variantRows, variantCommon),
           '',
@@ -317,6 +317,28 @@ async function writeDocs({ results, commands, server }: DocsInput): Promise<void
           ];
         })
       : []),
+    // A variant that changes one setting of another is also set against it, on every question both (and single-shot) ran.
+    ...LOOP_VARIANTS.flatMap((v) => {
+      if (!('against' in v)) return [];
+      const [mine] = row(v.id);
+      const [base] = row(v.against);
+      if (!mine || !base) return [];
+      const trio = single ? [mine, base, single] : [mine, base];
+      const ids = commonQuestions(trio);
+      const idsMissed = single ? new Set([...missedEvidence(single)].filter((q) => ids.has(q))) : new Set<string>();
+      return [
+        `### ${v.label}, against “${base.label}”${single ? ' and single-shot' : ''} on the ${ids.size} questions they all ran`,
+        '',
+        ...scoreTable(trio, ids),
+        '',
+        ...(idsMissed.size > 0 ? [`Where single-shot misses evidence (${idsMissed.size} of these questions):`, '', ...scoreTable(trio, idsMissed), ''] : []),
+        ...significanceTable([mine], base, ids),
+        '',
+        ...(single ? [...significanceTable([mine, base], single, ids), ''] : []),
+        ...protocolTable([mine, base], ids),
+        '',
+      ];
+    }),
     ...sweeps.flatMap(({ sweep, configs, common: sweepCommon }) =>
       sweepCommon.size > 0
         ? [

@@ -7,6 +7,7 @@ console.log(`node ${process.version}, ${os.cpus().length} cores, ${(os.totalmem(
 
 // `npm run bench -- <section> …` runs only those sections: core, scale, real, hds-real (all by default); `dense`
 // runs the dense part of core alone; `dense-peers` (never by default) exact dense at 100k and 1M against numpy/faiss;
+// `peers` (only when named) BM25 beside bm25s and tantivy, and exact dense beside numpy and faiss, in one run;
 // `opensearch` (only when named: it starts a 2-node cluster).
 const only = process.argv.slice(2);
 if (process.env.HDS_REAL_ONLY === '1') only.push('hds-real');
@@ -20,6 +21,7 @@ if (wants('core')) {
 }
 if (only.includes('dense') && !wants('core')) await (await import('./dense.ts')).benchDense();
 if (only.includes('dense-peers')) await (await import('./dense.ts')).benchExactDensePeers();
+if (only.includes('peers')) await (await import('./peers.ts')).benchPeers();
 if (wants('scale')) {
   // The small end of the scale curves (the full run, up to a million passages in a tab, is npm run bench:scale).
   await (await import('./scale/run-scale.ts')).benchScale({ sizes: [10_000, 100_000], nodeSizes: [], plots: false });

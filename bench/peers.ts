@@ -1,0 +1,100 @@
+// `npm run bench -- peers`: the workbench beside the tools researchers would pick instead, in one run on one
+// machine: BM25 top-10 one query at a time on the shared collections (bm25s, tantivy; bench/peers/bm25_peers.py),
+// then exact dense search (numpy, faiss; bench/dense.ts). Each line prints the ratio and the load average, since
+// only ratios measured together mean anything on a shared machine. Needs .venv-models/ (`npm run models`) with
+// bench/peers/requirements.txt; skipped with a message without it. PEERS_PASSAGES (default 200000; comma-separated,
+// 0 for none) adds generated MS MARCO-like collections of that many passages (bench/scale/generate-corpus.ts, kept in
+// .tmp/scale/); PEERS_DENSE_1M=1 adds the 1M-row dense line.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { Bm25Index, OKAPI_BM25, type CorpusDocument } from '../src/core/index.ts';
+import { runPeer, venvPython } from '../scripts/python-env.mjs';
+import { benchExactDensePeers } from './dense.ts';
+import { corpusDir, generateCorpus } from './scale/generate-corpus.ts';
+import { figure, heading, sharedDataset } from './harness.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ROUNDS = 5;
+const K = 10;
+
+interface PeerTimes {
+  documents: number;
+  queries: number;
+  bm25s: { index_s: number; query_ms: number[] };
+  tantivy: { index_s: number; index_bytes: number; query_ms: number[] };
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const load = () => os.loadavg()[0]!.toFixed(1);
+
+function readJsonl<T>(file: string): T[] {
+  return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
+}
+
+/** Each query's median time over `rounds` rounds, one query at a time, top `K`. */
+function ourQueryTimes(index: Bm25Index, queries: readonly string[], rounds: number): number[] {
+  const times = queries.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r++) {
+    queries.forEach((q, i) => {
+      const t = performance.now();
+      index.search(q, K, OKAPI_BM25);
+      times[i]!.push(performance.now() - t);
+    });
+  }
+  return times.map(median);
+}
+
+export async function benchPeers(): Promise<void> {
+  if (!venvPython(ROOT)) return void console.log('peers: skipped (no .venv-models/; run `npm run models`)');
+  const collections: Array<[string, string | null]> = [['npl', sharedDataset('npl')], ['cranfield', sharedDataset('cranfield')]];
+  for (const size of (process.env.PEERS_PASSAGES ?? '200000').split(',').map(Number).filter((n) => n > 0)) {
+    collections.push([`${size.toLocaleString('en-US')} generated passages`, (await generateCorpus(size, 200, corpusDir(size))).dir]);
+  }
+  for (const [name, dir] of collections) {
+    if (!dir) {
+      console.log(`peers: ../shared/data/${name} not found, skipped`);
+      continue;
+    }
+    if (!(await bm25Peers(name, dir))) return;
+  }
+  await benchExactDensePeers(process.env.PEERS_DENSE_1M === '1' ? [100_000, 1_000_000] : [100_000]);
+}
+
+async function bm25Peers(name: string, dir: string): Promise<boolean> {
+  const docs: CorpusDocument[] = readJsonl<{ _id: string; title?: string; text: string }>(path.join(dir, 'corpus.jsonl')).map((d) => ({ id: d._id, title: d.title ?? '', text: d.text }));
+  const queries = readJsonl<{ text: string }>(path.join(dir, 'queries.jsonl')).map((q) => q.text);
+  heading(`BM25 top-${K} on ${name} (${docs.length.toLocaleString('en-US')} documents, ${queries.length} queries), one query at a time, one thread: the workbench, bm25s, tantivy`);
+  const t0 = performance.now();
+  const index = Bm25Index.create();
+  index.addAll(docs);
+  const ourIndexMs = performance.now() - t0;
+  ourQueryTimes(index, queries, 1); // warm-up
+  // ours before and after the peers' process, so a change of load in between shows as a spread
+  const before = ourQueryTimes(index, queries, ROUNDS);
+  const loadBefore = load();
+  let peer: PeerTimes;
+  try {
+    peer = JSON.parse(runPeer(ROOT, 'bm25_peers.py', [dir, '--k', String(K), '--rounds', String(ROUNDS)], { quiet: true })) as PeerTimes;
+  } catch (err) {
+    console.log(`peers: bm25_peers.py failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); are bench/peers/requirements.txt installed in .venv-models/?`);
+    return false;
+  }
+  const after = ourQueryTimes(index, queries, ROUNDS);
+  const ours = median(before.map((b, i) => Math.min(b, after[i]!)));
+  const p50 = { bm25s: median(peer.bm25s.query_ms), tantivy: median(peer.tantivy.query_ms) };
+  const at = `load ${loadBefore} → ${load()}`;
+  figure('workbench Bm25Index.search p50 (per query, the better of before / after the peers)', `${ours.toFixed(3)} ms`, `before ${median(before).toFixed(3)}, after ${median(after).toFixed(3)}`, null);
+  figure('bm25s retrieve p50 (same analysis, k1 0.9 b 0.4)', `${p50.bm25s.toFixed(3)} ms`, `ours ${(p50.bm25s / ours).toFixed(2)}× faster (${at})`, ours <= p50.bm25s);
+  figure('tantivy 0.27 search p50 (the same terms; its BM25 k1 1.2 b 0.75)', `${p50.tantivy.toFixed(3)} ms`, `ours ≤ tantivy's: ours ${(ours / p50.tantivy).toFixed(2)}× its time (${at})`, ours <= p50.tantivy);
+  figure('index build, analysis included: workbench / bm25s / tantivy (en_stem), one thread', `${(ourIndexMs / 1000).toFixed(2)} / ${peer.bm25s.index_s.toFixed(2)} / ${peer.tantivy.index_s.toFixed(2)} s`, 'ours ≤ tantivy\'s', ourIndexMs / 1000 <= peer.tantivy.index_s);
+  // What the CLI's index cache writes (src/cli/index-cache.ts): the serialised index, v8-encoded.
+  const ourBytes = v8.serialize(index.serialize()).byteLength;
+  figure('index on disk: workbench (v8-serialised, as the CLI caches it) / tantivy (the same terms)', `${(ourBytes / 2 ** 20).toFixed(1)} / ${(peer.tantivy.index_bytes / 2 ** 20).toFixed(1)} MiB`, `ours ≤ 1.2× tantivy's: ${(ourBytes / peer.tantivy.index_bytes).toFixed(2)}×`, ourBytes <= 1.2 * peer.tantivy.index_bytes);
+  return true;
+}
