@@ -28,7 +28,6 @@ export const LOOP_MAX_PERIOD = 200;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 // `<|end search queries>` / `<|end_search_queries>`: the bar before `>` missing, as seen under --repeat-penalty 1.1.
 const MISSPELLED_END = /<\|end(?: search queries|_search_queries)>/i;
-const BEGIN_QUERIES = /<\|begin(?: search queries|_search_queries)\|>/i;
 
 /** The period of the loop the reply ends in (the shortest span, repeated), or 0 when it does not end in one. */
 export function loopPeriod(text: string): number {
@@ -57,9 +56,8 @@ export function loopPeriod(text: string): number {
  */
 export function findPlanLoop(reply: string): PlanGuardCut | undefined {
   const misspelled = MISSPELLED_END.exec(reply);
-  if (misspelled && BEGIN_QUERIES.test(reply.slice(0, misspelled.index))) {
-    const kept = reply.slice(0, misspelled.index);
-    const closed = closeOpenQueryBlock(kept);
+  if (misspelled) {
+    const closed = closeOpenQueryBlock(reply.slice(0, misspelled.index)); // only a block left open is ended there
     if (closed.restored) return { rule: 'misspelled-marker', text: misspelled[0], content: closed.content };
   }
   const p = loopPeriod(reply);
