@@ -38,14 +38,14 @@ export function commonQuestions(configs: readonly ConfigItems[]): Set<string> {
   return new Set([...sets[0]!].filter((q) => sets.every((s) => s.has(q))));
 }
 
-const only = (c: ConfigItems, ids: ReadonlySet<string>) => c.items.filter((i) => ids.has(i.questionId));
+const only = (c: ConfigItems, ids: ReadonlySet<string>) => c.items.filter((i) => i.variantId === c.variantId && ids.has(i.questionId));
 const f3 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(3));
 
 /** The scores table: one row per configuration, on `ids`. */
 export function scoreTable(configs: readonly ConfigItems[], ids: ReadonlySet<string>): string[] {
   const lines = [
     '| configuration | questions | failed | EM | F1 | strict EM | strict F1 | answers extracted | evidence recall | LLM calls | search calls | s / question | tokens / question |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const c of configs) {
     const a: BatchAggregate = aggregateBatch(only(c, ids), c.variantId);
