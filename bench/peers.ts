@@ -14,6 +14,8 @@ import { runPeer, venvPython } from '../scripts/python-env.mjs';
 import { benchExactDensePeers } from './dense.ts';
 import { corpusDir, generateCorpus } from './scale/generate-corpus.ts';
 import { figure, heading, sharedDataset } from './harness.ts';
+import { ratioChartSvg, type RatioRow } from './charts/ratio-chart.ts';
+import { svgToPng } from './charts/to-png.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ROUNDS = 5;
@@ -32,6 +34,9 @@ const median = (values: readonly number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 const load = () => os.loadavg()[0]!.toFixed(1);
+/** Every ratio of this run, for docs/peers.png. */
+const chartRows: RatioRow[] = [];
+const loads: number[] = [];
 
 function readJsonl<T>(file: string): T[] {
   return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
@@ -63,7 +68,28 @@ export async function benchPeers(): Promise<void> {
     }
     if (!(await bm25Peers(name, dir))) return;
   }
-  await benchExactDensePeers(process.env.PEERS_DENSE_1M === '1' ? [100_000, 1_000_000] : [100_000]);
+  for (const dense of await benchExactDensePeers(process.env.PEERS_DENSE_1M === '1' ? [100_000, 1_000_000] : [100_000])) {
+    loads.push(os.loadavg()[0]!);
+    const size = dense.rows >= 1e6 ? `${dense.rows / 1e6}M` : `${dense.rows / 1e3}k`;
+    if (dense.faiss !== undefined) chartRows.push({ label: `exact dense ${size} × 384 vs faiss`, ratio: dense.faiss, goal: 1.2 });
+    if (dense.numpy !== undefined) chartRows.push({ label: `exact dense ${size} × 384 vs numpy`, ratio: dense.numpy });
+  }
+  await writeChart();
+}
+
+// docs/peers.png and docs/peers-results.json: the ratios of this run, with its date and load range.
+async function writeChart(): Promise<void> {
+  if (chartRows.length === 0) return;
+  const date = new Date().toISOString().slice(0, 10);
+  const loadRange = `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`;
+  fs.writeFileSync(path.join(ROOT, 'docs/peers-results.json'), `${JSON.stringify({ date, load: loadRange, rows: chartRows }, null, 1)}\n`);
+  const svg = ratioChartSvg({
+    title: 'The workbench beside its peers: our time (or bytes) ÷ theirs, one thread, lower is better',
+    rows: chartRows,
+    caption: `npm run bench -- peers, ${date}, ${os.cpus().length} cores, load average ${loadRange}; only ratios from one run mean anything`,
+  });
+  await svgToPng(svg, path.join(ROOT, 'docs/peers.png'));
+  console.log(`peers: chart written to docs/peers.png (${chartRows.length} ratios)`);
 }
 
 async function bm25Peers(name: string, dir: string): Promise<boolean> {
@@ -95,6 +121,14 @@ async function bm25Peers(name: string, dir: string): Promise<boolean> {
   figure('index build, analysis included: workbench / bm25s / tantivy (en_stem), one thread', `${(ourIndexMs / 1000).toFixed(2)} / ${peer.bm25s.index_s.toFixed(2)} / ${peer.tantivy.index_s.toFixed(2)} s`, 'ours ≤ tantivy\'s', ourIndexMs / 1000 <= peer.tantivy.index_s);
   // What the CLI's index cache writes (src/cli/index-cache.ts): the serialised index, v8-encoded.
   const ourBytes = v8.serialize(index.serialize()).byteLength;
+  const short = name.replace(' generated passages', ' passages');
+  loads.push(os.loadavg()[0]!);
+  chartRows.push(
+    { label: `BM25 p50, ${short} vs tantivy`, ratio: ours / p50.tantivy, goal: 1 },
+    { label: `BM25 p50, ${short} vs bm25s`, ratio: ours / p50.bm25s },
+    { label: `BM25 index build, ${short} vs tantivy`, ratio: ourIndexMs / 1000 / peer.tantivy.index_s, goal: 1 },
+    { label: `BM25 index on disk, ${short} vs tantivy`, ratio: ourBytes / peer.tantivy.index_bytes, goal: 1.2 },
+  );
   figure('index on disk: workbench (v8-serialised, as the CLI caches it) / tantivy (the same terms)', `${(ourBytes / 2 ** 20).toFixed(1)} / ${(peer.tantivy.index_bytes / 2 ** 20).toFixed(1)} MiB`, `ours ≤ 1.2× tantivy's: ${(ourBytes / peer.tantivy.index_bytes).toFixed(2)}×`, ourBytes <= 1.2 * peer.tantivy.index_bytes);
   return true;
 }

@@ -45,7 +45,7 @@ export {
 export {
   adoptVectorSet, assertCompleteSet, canShareMemory, COMPACT_FROM_ROWS, CompactVectors, defaultRescoreFactor,
   type DenseHit, identityMismatch, loadCompactVectors, type LoadedVectorForm, type LoadedVectors,
-  loadSpooledCompactVectors, loadTokenStore, loadVectorMatrix, mergeTopK, MultiVectorStore, resolveVectorForm,
+  loadSpooledCompactVectors, loadTokenStore, loadVectorMatrix, mergeTopK, MultiVectorStore, resolveVectorForm, RowArena,
   type RowRangeSearch, SCANNER_SLOTS, searchCompact, searchDense, searchDenseSharded, shareableVectorSet,
   type ShareableVectorSet, type SharedCompactVectors, shareMismatch, splitRows, storedFloatRows,
   type VectorFormChoice, VectorMatrix, vectorSetIdentity, type VectorSetIdentity, vectorShareKey,

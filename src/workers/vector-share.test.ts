@@ -149,6 +149,27 @@ describe('VectorShareBroker', () => {
     expect(slotQuery(1).some((v) => v !== 0)).toBe(true);
   });
 
+  it('workers that take a float32 set lying in an arena scan it in place through slots of their own; past the last, by copy', async () => {
+    const { store, set } = await storedSet(40, 'c', 32); // 32 dimensions: whole 16-float steps, so an arena
+    const broker = new VectorShareBroker();
+    const loaded = [];
+    for (const worker of ['retrieval', 'gqr-0', 'gqr-1', 'gqr-2', 'gqr-3']) {
+      const { stored, shared } = await loadVectorSet(store, set, 'float32', overPorts(broker, worker));
+      if (!('matrix' in stored)) throw new Error('expected a matrix');
+      loaded.push({ rows: stored.matrix.rows, matrix: stored.matrix, shared });
+    }
+    expect(loaded.map((l) => l.shared)).toEqual([false, true, true, true, true]);
+    expect(loaded.map((l) => (l.rows.arena ? l.rows.scannerSlot : 'by copy'))).toEqual([0, 1, 2, 3, 'by copy']);
+    const reference = (await loadVectorSet(store, set, 'float32', null)).stored;
+    if (!('matrix' in reference)) throw new Error('expected a matrix');
+    const random = seededRandom(44);
+    for (let q = 0; q < 4; q++) {
+      const query = { vector: randomRows(random, 1, 32), model: reference.matrix.model };
+      const expected = searchDense(reference.matrix, query, 6, { kernels: 'js' });
+      for (const { matrix } of loaded) expect(searchDense(matrix, query, 6)).toEqual(expected);
+    }
+  });
+
   it('drops a stale set when asked for the stored one, and hands out nothing for another form', async () => {
     const broker = new VectorShareBroker();
     const set = await shareable('c');

@@ -64,11 +64,13 @@ export class VectorShareBroker {
       if (set.identity.updatedAt <= identity.updatedAt) this.drop(key);
       return null;
     }
-    const slot = 'compact' in set ? this.scannerSlot(key, worker) : null;
+    const inArena = 'matrix' in set && set.matrix.arena !== undefined;
+    const slot = 'compact' in set || inArena ? this.scannerSlot(key, worker) : null;
     if ('compact' in set && slot === null) return null; // every scratch area taken: this worker keeps a copy of its own
     this.sets.delete(key);
     this.sets.set(key, set); // most recently used last
     this.events.push({ kind: 'shared', worker, key });
+    if ('matrix' in set) return slot === null ? set : { ...set, matrix: { ...set.matrix, scannerSlot: slot } }; // no slot: scans by copy
     return slot === null ? set : { ...set, scannerSlot: slot };
   }
 

@@ -1,3 +1,5 @@
+import type { RowArena } from './row-arena.ts';
+
 /** Default rows per chunk: 4,096 × 384 float32 = 6 MiB per chunk. */
 export const DEFAULT_CHUNK_ROWS = 4096;
 
@@ -20,6 +22,8 @@ export class ChunkedRows {
   private rows = 0;
   /** Set on rows adopted from another thread: their last chunk's spare room is that thread's too. */
   private readOnly = false;
+  private arenaOf: RowArena | null = null;
+  private slot = 0;
 
   constructor(dimensions: number, chunkRows = DEFAULT_CHUNK_ROWS) {
     if (!Number.isInteger(dimensions) || dimensions <= 0) throw new Error(`dimensions must be a positive integer, got ${dimensions}`);
@@ -31,6 +35,16 @@ export class ChunkedRows {
   /** Number of rows stored. */
   get size(): number {
     return this.rows;
+  }
+
+  /** The WebAssembly memory every chunk lies in, where the SIMD kernel scores rows in place; null for plain chunks. */
+  get arena(): RowArena | null {
+    return this.arenaOf;
+  }
+
+  /** This thread's scratch slot in {@link arena} (0 for the thread that made it). */
+  get scannerSlot(): number {
+    return this.slot;
   }
 
   /** Number of chunks in use. */
@@ -55,7 +69,10 @@ export class ChunkedRows {
     const first = this.rows;
     for (let r = 0; r < count; r++) {
       const at = this.rows % this.chunkRows;
-      if (at === 0) this.chunks.push(new Float32Array(this.chunkRows * dims));
+      if (at === 0) {
+        this.chunks.push(new Float32Array(this.chunkRows * dims));
+        this.arenaOf = null; // this chunk lies outside the arena: every chunk is scanned by copy from here on
+      }
       const chunk = this.chunks[this.chunks.length - 1];
       const src = offset + r * dims;
       let sumSquares = 0;
@@ -117,6 +134,30 @@ export class ChunkedRows {
       }
       store.rows += chunk.length / dimensions;
     });
+    return store;
+  }
+
+  /**
+   * The first `rows` rows of an arena whose chunks have been filled (already normalised), adopted without copying;
+   * rows can be appended until its last chunk is full.
+   */
+  static fromArena(arena: RowArena, rows: number): ChunkedRows {
+    const store = new ChunkedRows(arena.dimensions, arena.chunkRows);
+    if (!Number.isInteger(rows) || rows <= 0 || Math.ceil(rows / arena.chunkRows) !== arena.chunkCount) {
+      throw new Error(`${arena.chunkCount} chunks cannot hold exactly ${rows} rows of ${arena.chunkRows} a chunk`);
+    }
+    for (let c = 0; c < arena.chunkCount; c++) store.chunks.push(arena.chunk(c));
+    store.rows = rows;
+    store.arenaOf = arena;
+    return store;
+  }
+
+  /** The rows of another thread's arena (see {@link fromArena}), scanned with scratch slot `slot`; read-only. */
+  static adoptArena(arena: RowArena, rows: number, slot: number): ChunkedRows {
+    arena.scanner(slot); // checks the slot
+    const store = ChunkedRows.fromArena(arena, rows);
+    store.slot = slot;
+    store.readOnly = true;
     return store;
   }
 

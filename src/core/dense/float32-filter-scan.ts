@@ -1,9 +1,10 @@
 import type { ChunkedRows } from './chunked-rows.ts';
 import { vectorKernels, type VectorKernels } from './kernels/vector-kernels.ts';
+import { FLOAT_BLOCK_ROWS, type RowArena } from './row-arena.ts';
 import type { TopKHeap } from './top-k.ts';
 
-/** Rows copied into the kernel's memory and scored per call: small enough to stay in the first-level caches. */
-const BLOCK_ROWS = 64;
+/** Rows scored per kernel call (copied into the kernel's memory first unless they lie in a {@link RowArena}). */
+const BLOCK_ROWS = FLOAT_BLOCK_ROWS;
 
 /**
  * How far a float32 kernel score may lie from the float64 score of the same unit-length row and query: every
@@ -41,7 +42,9 @@ export function float32FilterAvailable(): boolean {
  * Offers rows [start, end) to `heap` with the scores `exactScore` gives them, as a plain scan would, but computes
  * those (float64) scores only for rows whose float32 SIMD score comes within {@link float32ScoreBound} of the
  * heap's threshold: a row further below cannot enter, so the heap ends exactly as after the plain scan.
- * `q` is the normalised query. Returns false, having done nothing, where WebAssembly SIMD is unavailable.
+ * `q` is the normalised query. Rows in a {@link RowArena} are scored where they lie; plain chunks are copied block
+ * by block into this thread's scratch memory first. Returns false, having done nothing, where WebAssembly SIMD is
+ * unavailable.
  */
 export function scanWithFloat32Filter(
   rows: ChunkedRows,
@@ -51,10 +54,13 @@ export function scanWithFloat32Filter(
   heap: TopKHeap,
   exactScore: (row: Float32Array) => number,
 ): boolean {
+  if (rows.arena) {
+    scanArena(rows, rows.arena, q, start, end, heap, exactScore);
+    return true;
+  }
   const s = simdScratch();
   if (!s) return false;
   const dims = rows.dimensions;
-  const chunkRows = rows.chunkRows;
   const stride = Math.ceil(dims / 16) * 64; // bytes: whole 16-float steps, zero padded
   const packed = stride === dims * 4;
   const rowsAt = stride;
@@ -66,31 +72,80 @@ export function scanWithFloat32Filter(
   memory.fill(0, 0, outAt >> 2);
   memory.set(q, 0);
   const scores = new Float32Array(s.memory.buffer, outAt, BLOCK_ROWS);
-  const bound = float32ScoreBound(dims);
-  let threshold = heap.threshold;
+  const filter = new BlockFilter(heap, float32ScoreBound(dims), scores, exactScore, dims);
+  forEachBlock(rows, start, end, (data, base, b, n) => {
+    if (packed) {
+      memory.set(data.subarray(b * dims, (b + n) * dims), rowsAt >> 2);
+    } else {
+      for (let i = 0; i < n; i++) memory.set(data.subarray((b + i) * dims, (b + i + 1) * dims), (rowsAt + i * stride) >> 2);
+    }
+    filter.offer(s.kernels.dotF32(rowsAt, 0, stride, n, outAt), data, base, b, n);
+  });
+  return true;
+}
+
+// The kernel reads the rows where they lie in the arena: only the query is copied, once.
+function scanArena(
+  rows: ChunkedRows,
+  arena: RowArena,
+  q: Float64Array,
+  start: number,
+  end: number,
+  heap: TopKHeap,
+  exactScore: (row: Float32Array) => number,
+): void {
+  const dims = rows.dimensions;
+  const stride = dims * 4;
+  const { kernels, queryAt, outAt } = arena.scanner(rows.scannerSlot);
+  new Float32Array(arena.memory.buffer, queryAt, dims).set(q);
+  const scores = new Float32Array(arena.memory.buffer, outAt, BLOCK_ROWS);
+  const filter = new BlockFilter(heap, float32ScoreBound(dims), scores, exactScore, dims);
+  forEachBlock(rows, start, end, (data, base, b, n, chunk) => {
+    filter.offer(kernels.dotF32(arena.chunkOffset(chunk) + b * stride, queryAt, stride, n, outAt), data, base, b, n);
+  });
+}
+
+// Calls `block` for every run of at most BLOCK_ROWS rows of [start, end) within one chunk.
+function forEachBlock(
+  rows: ChunkedRows,
+  start: number,
+  end: number,
+  block: (data: Float32Array, base: number, first: number, count: number, chunk: number) => void,
+): void {
+  const chunkRows = rows.chunkRows;
   for (let c = Math.floor(start / chunkRows); c * chunkRows < end; c++) {
     const data = rows.rawChunk(c);
     const base = c * chunkRows;
     const to = Math.min(end, base + chunkRows) - base;
-    for (let b = Math.max(start, base) - base; b < to; b += BLOCK_ROWS) {
-      const n = Math.min(BLOCK_ROWS, to - b);
-      if (packed) {
-        memory.set(data.subarray(b * dims, (b + n) * dims), rowsAt >> 2);
-      } else {
-        for (let i = 0; i < n; i++) memory.set(data.subarray((b + i) * dims, (b + i + 1) * dims), (rowsAt + i * stride) >> 2);
-      }
-      const max = s.kernels.dotF32(rowsAt, 0, stride, n, outAt);
-      if (max + bound <= threshold) continue; // written so that a NaN score falls through to the exact check
-      for (let i = 0; i < n; i++) {
-        if (scores[i]! + bound <= threshold) continue;
-        const o = (b + i) * dims;
-        const score = exactScore(data.subarray(o, o + dims));
-        if (score > threshold) {
-          heap.offer(score, base + b + i);
-          threshold = heap.threshold;
-        }
+    for (let b = Math.max(start, base) - base; b < to; b += BLOCK_ROWS) block(data, base, b, Math.min(BLOCK_ROWS, to - b), c);
+  }
+}
+
+// Offers the rows of a scored block whose float32 score may reach the heap's threshold, at their exact score.
+class BlockFilter {
+  private threshold: number;
+
+  constructor(
+    private readonly heap: TopKHeap,
+    private readonly bound: number,
+    private readonly scores: Float32Array,
+    private readonly exactScore: (row: Float32Array) => number,
+    private readonly dims: number,
+  ) {
+    this.threshold = heap.threshold;
+  }
+
+  offer(max: number, data: Float32Array, base: number, first: number, count: number): void {
+    const { bound, scores, dims } = this;
+    if (max + bound <= this.threshold) return; // written so that a NaN score falls through to the exact check
+    for (let i = 0; i < count; i++) {
+      if (scores[i]! + bound <= this.threshold) continue;
+      const o = (first + i) * dims;
+      const score = this.exactScore(data.subarray(o, o + dims));
+      if (score > this.threshold) {
+        this.heap.offer(score, base + first + i);
+        this.threshold = this.heap.threshold;
       }
     }
   }
-  return true;
 }

@@ -4,6 +4,7 @@ export { canShareMemory, CompactVectors, SCANNER_SLOTS, type SharedCompactVector
 export { searchDense } from './dense-search.ts';
 export { searchMaxSim } from './maxsim.ts';
 export { MultiVectorStore } from './multi-vector-store.ts';
+export { RowArena } from './row-arena.ts';
 export { type RowRangeSearch, searchDenseSharded, splitRows } from './sharded-search.ts';
 export {
   adoptVectorSet, identityMismatch, type LoadedVectorForm, type LoadedVectors, shareableVectorSet,

@@ -70,6 +70,8 @@ export function shareMismatch(shared: ShareableVectorSet, expected: VectorSetIde
     const { chunks, chunkRows } = shared.matrix;
     if (shared.matrix.rows !== rows) return `it has ${shared.matrix.rows} rows for ${rows}`;
     if (!chunks.every((chunk) => isSharedBuffer(chunk.buffer) && chunk.length === chunkRows * model.dimensions)) return 'its rows are not in whole shared chunks';
+    const { arena, scannerSlot } = shared.matrix;
+    if (scannerSlot !== undefined && (!arena || !Number.isInteger(scannerSlot) || scannerSlot < 0 || scannerSlot >= SCANNER_SLOTS)) return 'it was handed over with a scanner slot it cannot use';
   } else if (!isSharedBuffer(shared.compact.memory.buffer)) {
     return 'its memory is not shared';
   } else if (!Number.isInteger(shared.scannerSlot) || shared.scannerSlot! < 0 || shared.scannerSlot! >= SCANNER_SLOTS) {

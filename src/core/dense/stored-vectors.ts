@@ -2,6 +2,7 @@ import { describeEmbeddingModel } from '../embedding/index.ts';
 import type { EmbeddingSetRecord, VectorChunk, VectorStore } from '../storage/index.ts';
 import { CompactVectors, type FloatRowSource } from './compact-vectors.ts';
 import { MultiVectorStore } from './multi-vector-store.ts';
+import { RowArena } from './row-arena.ts';
 import { VectorMatrix } from './vector-matrix.ts';
 
 /** Throws unless every document of the set is embedded (a partial set would silently miss documents). */
@@ -14,13 +15,20 @@ export function assertCompleteSet(set: EmbeddingSetRecord): void {
 }
 
 /**
- * The pooled vectors of a complete set as a VectorMatrix. Stored chunks are adopted as the matrix's own chunks
- * (no copy, except the partial last chunk), so memory stays at the raw float32 size plus the ids. With `shared`,
- * chunks are read one at a time and copied into SharedArrayBuffers, so other workers can adopt the rows.
+ * The pooled vectors of a complete set as a VectorMatrix. Where the SIMD kernel can scan rows in place, the stored
+ * chunks are read one at a time into a {@link RowArena} made at the set's size (shared memory with `shared`);
+ * elsewhere they are adopted as the matrix's own chunks (no copy, except the partial last chunk), or with `shared`
+ * copied one at a time into SharedArrayBuffers. Either way memory holds the raw float32 size plus the ids, and at
+ * most one stored chunk besides; with `shared`, other workers can adopt the rows.
  */
 export async function loadVectorMatrix(store: VectorStore, set: EmbeddingSetRecord, options: { shared?: boolean } = {}): Promise<VectorMatrix> {
   assertCompleteSet(set);
-  const chunks = options.shared ? await sharedChunks(store, set) : await store.getChunks(set.corpusId, set.modelKey);
+  const dims = set.model.dimensions;
+  const arena = RowArena.allocate(dims, set.chunkRows, Math.ceil(set.rowsDone / set.chunkRows), { shared: options.shared });
+  const chunks =
+    arena || options.shared
+      ? await copiedChunks(store, set, (i, length) => (arena ? arena.chunk(i).subarray(0, length) : new Float32Array(new SharedArrayBuffer(length * 4))))
+      : await store.getChunks(set.corpusId, set.modelKey);
   chunks.forEach((chunk, i) => {
     if (chunk.index !== i) throw new Error(`Chunk ${i} of the vectors of ${set.model.modelId} is missing; delete the set and embed again.`);
   });
@@ -30,19 +38,36 @@ export async function loadVectorMatrix(store: VectorStore, set: EmbeddingSetReco
     throw new Error(`The set records ${set.rowsDone} vectors but ${ids.length} are stored; delete the set and embed again.`);
   }
   try {
+    if (arena) {
+      const short = chunks.findIndex((chunk, i) => i < chunks.length - 1 && chunk.ids.length !== set.chunkRows);
+      if (short >= 0) throw new Error(`chunk ${short} has ${chunks[short]!.ids.length} rows; expected ${set.chunkRows}`);
+      return VectorMatrix.fromArena({ model: set.model }, ids, arena);
+    }
     return VectorMatrix.fromChunks({ model: set.model, chunkRows: set.chunkRows }, ids, chunks.map((c) => c.vectors));
   } catch (error) {
     throw new Error(`The stored vectors of ${describeEmbeddingModel(set.model)} cannot be read: ${(error as Error).message}`, { cause: error });
   }
 }
 
-// Each stored chunk copied into shared memory as it is read: memory holds one unshared chunk at a time.
-async function sharedChunks(store: VectorStore, set: EmbeddingSetRecord): Promise<VectorChunk[]> {
+// Each stored chunk copied into the buffer `target` gives as it is read: memory holds one stored chunk at a time.
+async function copiedChunks(
+  store: VectorStore,
+  set: EmbeddingSetRecord,
+  target: (index: number, length: number) => Float32Array,
+): Promise<VectorChunk[]> {
   const chunks: VectorChunk[] = [];
+  const dims = set.model.dimensions;
+  const chunkCount = Math.ceil(set.rowsDone / set.chunkRows);
   for (let i = 0, rows = 0; rows < set.rowsDone; i++) {
     const chunk = await store.getChunk(set.corpusId, set.modelKey, i);
     if (!chunk || chunk.ids.length === 0) break; // reported as a missing chunk or a row count mismatch below
-    const vectors = new Float32Array(new SharedArrayBuffer(chunk.vectors.byteLength));
+    if (i >= chunkCount || chunk.vectors.length !== chunk.ids.length * dims || chunk.ids.length > set.chunkRows) {
+      throw new Error(
+        `The stored vectors of ${describeEmbeddingModel(set.model)} cannot be read: chunk ${i} has ${chunk.vectors.length} values for ` +
+          `${chunk.ids.length} ids; expected at most ${set.chunkRows} rows of ${dims}. Delete the set and embed again.`,
+      );
+    }
+    const vectors = target(i, chunk.vectors.length);
     vectors.set(chunk.vectors);
     chunks.push({ ...chunk, vectors });
     rows += chunk.ids.length;

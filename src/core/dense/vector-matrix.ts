@@ -1,5 +1,6 @@
 import type { EmbeddingModelInfo } from '../embedding/index.ts';
 import { ChunkedRows, DEFAULT_CHUNK_ROWS } from './chunked-rows.ts';
+import { RowArena, type SharedRowArena } from './row-arena.ts';
 
 /** What another thread needs to search the same float32 rows: chunks in shared memory pass by reference. */
 export interface SharedVectorMatrix {
@@ -9,6 +10,10 @@ export interface SharedVectorMatrix {
   rows: number;
   /** Full-capacity chunk buffers; the last one's rows past `rows` are unused. */
   chunks: readonly Float32Array[];
+  /** The arena the chunks lie in, when they do (see {@link RowArena}). */
+  arena?: SharedRowArena;
+  /** The adopting thread's scratch slot in `arena`; without one it scans by copy, as over plain chunks. */
+  scannerSlot?: number;
 }
 
 /** Options of a new {@link VectorMatrix}. */
@@ -104,15 +109,27 @@ export class VectorMatrix {
     return matrix;
   }
 
+  /** A matrix over the first `ids.length` rows of a filled arena (rows already normalised), adopted without copying. */
+  static fromArena(options: VectorMatrixOptions, ids: readonly string[], arena: RowArena): VectorMatrix {
+    const matrix = new VectorMatrix({ ...options, chunkRows: arena.chunkRows });
+    matrix.rowStore = ChunkedRows.fromArena(arena, ids.length);
+    for (const id of ids) matrix.claimId(id);
+    return matrix;
+  }
+
   /** What {@link adopt} needs, for postMessage (the rows are shared only if their chunks are in shared memory). */
   share(): SharedVectorMatrix {
     const { rows } = this;
-    return { model: this.model, ids: this.ids, chunkRows: rows.chunkRows, rows: rows.size, chunks: Array.from({ length: rows.chunkCount }, (_, c) => rows.rawChunk(c)) };
+    const chunks = Array.from({ length: rows.chunkCount }, (_, c) => rows.rawChunk(c));
+    return { model: this.model, ids: this.ids, chunkRows: rows.chunkRows, rows: rows.size, chunks, ...(rows.arena && { arena: rows.arena.share() }) };
   }
 
   /** The same rows in another thread, without copying them; the adopted matrix cannot be appended to. */
   static adopt(shared: SharedVectorMatrix): VectorMatrix {
-    const rows = ChunkedRows.adopt(shared.model.dimensions, shared.chunkRows, shared.chunks, shared.rows);
+    const rows =
+      shared.arena && shared.scannerSlot !== undefined
+        ? ChunkedRows.adoptArena(RowArena.adopt(shared.arena), shared.rows, shared.scannerSlot)
+        : ChunkedRows.adopt(shared.model.dimensions, shared.chunkRows, shared.chunks, shared.rows);
     if (rows.size !== shared.ids.length) throw new Error(`${shared.ids.length} ids for ${rows.size} shared rows`);
     const matrix = new VectorMatrix({ model: shared.model, chunkRows: shared.chunkRows });
     matrix.rowStore = rows;
