@@ -1,11 +1,10 @@
 import type { EmbeddingModelInfo } from '../embedding/index.ts';
 import { vectorKernels, type KernelChoice, type VectorKernels } from './kernels/vector-kernels.ts';
+import { SCANNER_SLOTS } from './scanner-slots.ts';
 import type { VectorMatrix } from './vector-matrix.ts';
 
 /** Rows one kernel call scores; its int32 results are what the scratch area of a scanner holds. */
 export const BLOCK_ROWS = 1024;
-/** Scanners (threads) that can search one {@link CompactVectors} at once, each with its own scratch area. */
-export const SCANNER_SLOTS = 4;
 const PAGE = 65536;
 
 /** The float32 rows that rescoring reads: in memory, or fetched from storage. Rows are given in increasing order. */

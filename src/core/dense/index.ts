@@ -1,10 +1,11 @@
 // The door of dense: vector matrices, compact vectors and exact top-k search over them.
 export { defaultRescoreFactor, searchCompact } from './compact-search.ts';
-export { canShareMemory, CompactVectors, SCANNER_SLOTS, type SharedCompactVectors } from './compact-vectors.ts';
+export { canShareMemory, CompactVectors, type SharedCompactVectors } from './compact-vectors.ts';
 export { searchDense } from './dense-search.ts';
 export { searchMaxSim } from './maxsim.ts';
 export { MultiVectorStore } from './multi-vector-store.ts';
 export { RowArena } from './row-arena.ts';
+export { SCANNER_SLOTS } from './scanner-slots.ts';
 export { type RowRangeSearch, searchDenseSharded, splitRows } from './sharded-search.ts';
 export {
   adoptVectorSet, identityMismatch, type LoadedVectorForm, type LoadedVectors, shareableVectorSet,

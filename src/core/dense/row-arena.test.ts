@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom, unitRows } from '../../test-support/random-vectors.ts';
 import { storedSet } from '../../test-support/stored-vector-set.ts';
-import { SCANNER_SLOTS } from './compact-vectors.ts';
+import { SCANNER_SLOTS } from './scanner-slots.ts';
 import { searchDense } from './dense-search.ts';
 import { FLOAT_BLOCK_ROWS, RowArena } from './row-arena.ts';
 import { adoptVectorSet, shareableVectorSet, shareMismatch, vectorSetIdentity } from './shared-vector-set.ts';

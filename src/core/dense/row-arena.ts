@@ -1,5 +1,5 @@
-import { SCANNER_SLOTS } from './compact-vectors.ts';
 import { vectorKernels, wasmKernelsAvailable, type VectorKernels } from './kernels/vector-kernels.ts';
+import { SCANNER_SLOTS } from './scanner-slots.ts';
 
 /** Rows one float32 kernel call scores: few enough that the block's scores stay in the first-level cache. */
 export const FLOAT_BLOCK_ROWS = 64;

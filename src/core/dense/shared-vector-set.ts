@@ -1,7 +1,8 @@
 import { sameEmbeddingModel, type EmbeddingModelInfo } from '../embedding/index.ts';
 import type { EmbeddingSetRecord } from '../storage/index.ts';
 import { isSharedBuffer } from './chunked-rows.ts';
-import { CompactVectors, SCANNER_SLOTS, type FloatRowSource, type SharedCompactVectors } from './compact-vectors.ts';
+import { CompactVectors, type FloatRowSource, type SharedCompactVectors } from './compact-vectors.ts';
+import { SCANNER_SLOTS } from './scanner-slots.ts';
 import { VectorMatrix, type SharedVectorMatrix } from './vector-matrix.ts';
 
 /** How a worker holds a set in memory: the float32 matrix, or only the compact (int8) form. */
