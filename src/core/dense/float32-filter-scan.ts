@@ -3,9 +3,6 @@ import { vectorKernels, type VectorKernels } from './kernels/vector-kernels.ts';
 import { FLOAT_BLOCK_ROWS, type RowArena } from './row-arena.ts';
 import type { TopKHeap } from './top-k.ts';
 
-/** Rows scored per kernel call (copied into the kernel's memory first unless they lie in a {@link RowArena}). */
-const BLOCK_ROWS = FLOAT_BLOCK_ROWS;
-
 /**
  * How far a float32 kernel score may lie from the float64 score of the same unit-length row and query: every
  * product and partial sum rounds once to float32 (at most dims/16 + 5 roundings on any path, plus the query's
@@ -64,14 +61,14 @@ export function scanWithFloat32Filter(
   const stride = Math.ceil(dims / 16) * 64; // bytes: whole 16-float steps, zero padded
   const packed = stride === dims * 4;
   const rowsAt = stride;
-  const outAt = rowsAt + BLOCK_ROWS * stride;
-  const needed = outAt + BLOCK_ROWS * 4;
+  const outAt = rowsAt + FLOAT_BLOCK_ROWS * stride;
+  const needed = outAt + FLOAT_BLOCK_ROWS * 4;
   if (s.memory.buffer.byteLength < needed) s.memory.grow(Math.ceil((needed - s.memory.buffer.byteLength) / 65536));
   const memory = new Float32Array(s.memory.buffer);
   // query and rows zero past `dims`, so the padding adds nothing
   memory.fill(0, 0, outAt >> 2);
   memory.set(q, 0);
-  const scores = new Float32Array(s.memory.buffer, outAt, BLOCK_ROWS);
+  const scores = new Float32Array(s.memory.buffer, outAt, FLOAT_BLOCK_ROWS);
   const filter = new BlockFilter(heap, float32ScoreBound(dims), scores, exactScore, dims);
   forEachBlock(rows, start, end, (data, base, b, n) => {
     if (packed) {
@@ -98,14 +95,14 @@ function scanArena(
   const stride = dims * 4;
   const { kernels, queryAt, outAt } = arena.scanner(rows.scannerSlot);
   new Float32Array(arena.memory.buffer, queryAt, dims).set(q);
-  const scores = new Float32Array(arena.memory.buffer, outAt, BLOCK_ROWS);
+  const scores = new Float32Array(arena.memory.buffer, outAt, FLOAT_BLOCK_ROWS);
   const filter = new BlockFilter(heap, float32ScoreBound(dims), scores, exactScore, dims);
   forEachBlock(rows, start, end, (data, base, b, n, chunk) => {
     filter.offer(kernels.dotF32(arena.chunkOffset(chunk) + b * stride, queryAt, stride, n, outAt), data, base, b, n);
   });
 }
 
-// Calls `block` for every run of at most BLOCK_ROWS rows of [start, end) within one chunk.
+// Calls `block` for every run of at most FLOAT_BLOCK_ROWS rows of [start, end) within one chunk.
 function forEachBlock(
   rows: ChunkedRows,
   start: number,
@@ -117,7 +114,7 @@ function forEachBlock(
     const data = rows.rawChunk(c);
     const base = c * chunkRows;
     const to = Math.min(end, base + chunkRows) - base;
-    for (let b = Math.max(start, base) - base; b < to; b += BLOCK_ROWS) block(data, base, b, Math.min(BLOCK_ROWS, to - b), c);
+    for (let b = Math.max(start, base) - base; b < to; b += FLOAT_BLOCK_ROWS) block(data, base, b, Math.min(FLOAT_BLOCK_ROWS, to - b), c);
   }
 }
 

@@ -26,8 +26,9 @@ export interface ArenaScanner {
 
 /**
  * Full-capacity float32 row chunks laid end to end in one WebAssembly memory of their own, followed by a scratch
- * area per scanner (thread: {@link SCANNER_SLOTS}, as for compact vectors), so the SIMD kernel scores rows where they lie instead of copying each block into its own
- * memory first (that copy took as long as the arithmetic). The memory is made at its final size and never grown,
+ * area per scanning thread ({@link SCANNER_SLOTS}, as for compact vectors), so the SIMD kernel scores rows where
+ * they lie instead of copying each block into its own memory first (that copy took as long as the arithmetic).
+ * The memory is made at its final size and never grown,
  * so views of it stay valid; shared (a SharedArrayBuffer underneath) when the rows are to be scanned by several
  * threads. Only for rows a multiple of 16 floats wide (384, 768, 1,024…): the kernel reads whole 16-float steps.
  */
