@@ -34,7 +34,7 @@ const idleHeapMb = mb(idle.heapUsed);
 const idleArrayBuffersMb = mb(idle.arrayBuffers);
 const serialized = index.serialize();
 const c = serialized.compact;
-const indexMb = mb(c.postingDocs.byteLength + c.postingFreqs.byteLength + c.lengths.byteLength + c.termStarts.byteLength + c.terms.ends.byteLength + c.ids.ends.byteLength + 2 * (c.terms.text.length + c.ids.text.length));
+const indexMb = mb(index.memoryBytes);
 
 function latencies(search: (q: string) => unknown): { p50: number; p99: number; mean: number } {
   for (const q of queries.slice(0, 20)) search(q);
@@ -72,7 +72,7 @@ const restoreMs = performance.now() - restoreStart;
 const result: Record<string, unknown> = {
   docs: corpus.documentCount,
   terms: index.termCount,
-  postings: c.postingDocs.length,
+  postings: c.termStarts[c.termStarts.length - 1],
   loadMs,
   docsPerSecond: corpus.documentCount / (loadMs / 1000),
   loadPeakMb,

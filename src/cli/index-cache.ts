@@ -26,7 +26,7 @@ import {
 } from '../core/index.ts';
 
 /** Bump when what is cached, or how a corpus is indexed, changes without the workbench version changing. */
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
 
 interface CachedDataset {
   format: number;

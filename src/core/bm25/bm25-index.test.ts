@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from './bm25-index.ts';
+import { unpackIndex } from './compact/packed-postings.ts';
 import { MINISEARCH_BM25, OKAPI_BM25, validateBm25Params } from './params.ts';
 
 // Three documents; with the default analyzer their terms are
@@ -96,8 +97,20 @@ describe('Bm25Index (plain Okapi BM25)', () => {
     expect(index.search('cat', 10)[0]!.score).toBeCloseTo(idf(1) * tfPart(1, 3), 12);
   });
 
+  it('stores its postings packed, and still restores a version 3 record (the searched arrays as they are)', () => {
+    const index = build();
+    const serialized = index.serialize();
+    expect(serialized.version).toBe(4);
+    const searched = unpackIndex(serialized.compact);
+    expect(serialized.compact.postings.byteLength).toBeLessThan(searched.postingDocs.byteLength + searched.postingFreqs.byteLength);
+    const { postings: _, ...rest } = serialized.compact;
+    const v3 = Bm25Index.restore(structuredClone({ ...serialized, version: 3 as const, compact: { ...rest, postingDocs: searched.postingDocs, postingFreqs: searched.postingFreqs } }));
+    for (const q of ['cat', 'dog bird', 'fish dog']) expect(v3.search(q, 10)).toEqual(index.search(q, 10));
+    expect(v3.serialize()).toEqual(serialized);
+  });
+
   it('rejects an unknown serialisation version', () => {
-    const bad = { ...build().serialize(), version: 9 as 3 };
+    const bad = { ...build().serialize(), version: 9 as 4 };
     expect(() => Bm25Index.restore(bad)).toThrow('Unsupported BM25 index format version 9');
   });
 });

@@ -1,6 +1,6 @@
 import type { CorpusDocument } from '../corpus/index.ts';
 import { Analyzer, type AnalyzerOptions } from '../text/index.ts';
-import type { CompactIndex } from './compact/compact-index.ts';
+import { indexBytes, type CompactIndex } from './compact/compact-index.ts';
 import { CompactIndexBuilder } from './compact/index-builder.ts';
 import {
   ACCUMULATOR_BLOCK,
@@ -13,7 +13,9 @@ import {
   unblockedTopK,
   type QueryTerm,
 } from './compact/maxscore.ts';
+import { packIndex, unpackIndex, type PackedCompactIndex } from './compact/packed-postings.ts';
 import { StringTableLookup } from './compact/string-lookup.ts';
+import { TokenTermIds } from './compact/token-term-ids.ts';
 import { findSorted, stringAt } from './compact/string-table.ts';
 import { explainBm25Score, type Bm25Explanation, type ExplainedTerm } from './explain.ts';
 import { compactFromSnapshot, type MiniSearchSnapshot } from './minisearch-snapshot.ts';
@@ -30,10 +32,18 @@ export interface Bm25Hit {
 /** What `Bm25Index.serialize` produces and `Bm25Index.restore` reads back (structured-clonable, not JSON). */
 export interface SerializedBm25Index {
   /** Format version of this record. */
+  version: 4;
+  analyzer: AnalyzerOptions;
+  documentCount: number;
+  /** The index with its postings packed (about a third of the searched arrays' bytes); unpacked on restore. */
+  compact: PackedCompactIndex;
+}
+
+/** The format stored before version 4: the searched arrays as they are. Still restored. */
+export interface SerializedBm25IndexV3 {
   version: 3;
   analyzer: AnalyzerOptions;
   documentCount: number;
-  /** The index itself: flat typed arrays, searched as they are read back. */
   compact: CompactIndex;
 }
 
@@ -66,6 +76,8 @@ export type TopKStrategy = 'auto' | 'maxscore' | 'exhaustive' | 'auto-unblocked'
 export class Bm25Index {
   readonly analyzer: Analyzer;
   private builder: CompactIndexBuilder | null;
+  /** Tokens to the builder's term ids while documents are added; dropped with the builder. */
+  private tokenIds: TokenTermIds | null = null;
   private index: CompactIndex | null;
   private readonly contexts = new Map<string, ScoringContext>();
   private idNumbers: StringTableLookup | null = null;
@@ -85,8 +97,9 @@ export class Bm25Index {
     return new Bm25Index(new Analyzer(analyzer), null);
   }
 
-  static restore(serialized: SerializedBm25Index | SerializedMiniSearchBm25Index): Bm25Index {
+  static restore(serialized: SerializedBm25Index | SerializedBm25IndexV3 | SerializedMiniSearchBm25Index): Bm25Index {
     const analyzer = new Analyzer(serialized.analyzer);
+    if (serialized.version === 4) return new Bm25Index(analyzer, unpackIndex(serialized.compact));
     if (serialized.version === 3) return new Bm25Index(analyzer, serialized.compact);
     if (serialized.version === 2) return new Bm25Index(analyzer, compactFromSnapshot(serialized.snapshot));
     throw new Error(`Unsupported BM25 index format version ${(serialized as { version: unknown }).version}`);
@@ -101,6 +114,11 @@ export class Bm25Index {
     return this.index ? this.index.terms.ends.length : this.builder!.termCount;
   }
 
+  /** Bytes of the searched arrays and strings (strings counted at two bytes a character). */
+  get memoryBytes(): number {
+    return indexBytes(this.compact());
+  }
+
   has(id: string): boolean {
     if (this.builder) return this.builder.has(id);
     this.idNumbers ??= StringTableLookup.of(this.index!.ids);
@@ -111,13 +129,18 @@ export class Bm25Index {
   addAll(documents: readonly IndexedDoc[]): void {
     if (!this.builder) {
       this.builder = CompactIndexBuilder.extending(this.index!);
+      this.tokenIds = null;
       this.index = null;
       this.contexts.clear();
       this.idNumbers = null;
       this.accumulators = null;
     }
+    const builder = this.builder;
+    this.tokenIds ??= new TokenTermIds(this.analyzer, (term) => builder.termId(term));
     for (const doc of documents) {
-      this.builder.add(doc.id, this.analyzer.terms(doc.title ? `${doc.title}\n${doc.text}` : (doc.text ?? '')));
+      builder.refuseKnown(doc.id);
+      const { ids, count } = this.tokenIds.idsOf(doc.title ? `${doc.title}\n${doc.text}` : (doc.text ?? ''));
+      builder.addTermIds(doc.id, ids, count);
     }
   }
 
@@ -176,13 +199,14 @@ export class Bm25Index {
   }
 
   serialize(): SerializedBm25Index {
-    return { version: 3, analyzer: { ...this.analyzer.options }, documentCount: this.documentCount, compact: this.compact() };
+    return { version: 4, analyzer: { ...this.analyzer.options }, documentCount: this.documentCount, compact: packIndex(this.compact()) };
   }
 
   private compact(): CompactIndex {
     if (!this.index) {
       const index = this.builder!.build();
       this.builder = null;
+      this.tokenIds = null;
       const context = new ScoringContext(index, { ...OKAPI_BM25 });
       index.maxContributions = context.allUpperBounds();
       this.index = index;

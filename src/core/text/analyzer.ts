@@ -32,13 +32,38 @@ export interface TextToken {
 // spaces, so each Han, Hiragana or Katakana character is a word of its own (unigrams).
 const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[^\s\p{P}\p{S}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
 
+// How a UTF-16 code unit takes part in words under `WORD` (`charKind`):
+/** Between words. */
+export const SEPARATOR = 0;
+/** Part of a run of letters, digits and marks. */
+export const WORD_PART = 1;
+/** A word by itself (Han, Hiragana, Katakana). */
+export const SINGLE_WORD = 2;
+/** Half of a surrogate pair: only the expression can tell. */
+export const SURROGATE = 3;
+
+const SINGLE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const WORD_CHAR = /[^\s\p{P}\p{S}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+// Kinds read off the expressions themselves, a code unit at a time as they are first met (+1, so 0 is unknown).
+const charKinds = new Uint8Array(0x10000);
+
+/** The kind of code unit `code` (0 … 0xffff). */
+export function charKind(code: number): number {
+  const known = charKinds[code]!;
+  if (known !== 0) return known - 1;
+  const ch = String.fromCharCode(code);
+  const kind = code >= 0xd800 && code <= 0xdfff ? SURROGATE : SINGLE.test(ch) ? SINGLE_WORD : WORD_CHAR.test(ch) ? WORD_PART : SEPARATOR;
+  charKinds[code] = kind + 1;
+  return kind;
+}
+
 /**
- * Turns text into index terms. Stems are cached: a corpus repeats a small vocabulary many times, and the
- * Porter stemmer is the costliest step of indexing.
+ * Turns text into index terms. Terms are cached by the token as written: a corpus repeats a small vocabulary many
+ * times, and lower-casing, the stop-word check and the Porter stemmer are the costliest steps of indexing.
  */
 export class Analyzer {
   readonly options: Readonly<AnalyzerOptions>;
-  private readonly stemCache = new Map<string, string>();
+  private readonly termCache = new Map<string, string | null>();
 
   constructor(options: Partial<AnalyzerOptions> = {}) {
     this.options = Object.freeze({ ...DEFAULT_ANALYZER_OPTIONS, ...options });
@@ -46,17 +71,12 @@ export class Analyzer {
 
   /** The index term for one token, or null when the token is dropped. */
   term(token: string): string | null {
-    const { lowercase, stopWords, stemming } = this.options;
-    const word = lowercase ? token.toLowerCase() : token;
-    if (word.length === 0) return null;
-    if (stopWords === 'english' && ENGLISH_STOP_WORDS.has(lowercase ? word : word.toLowerCase())) return null;
-    if (stemming === 'none') return word;
-    let stem = this.stemCache.get(word);
-    if (stem === undefined) {
-      stem = stemmer(word);
-      this.stemCache.set(word, stem);
+    let term = this.termCache.get(token);
+    if (term === undefined) {
+      term = this.uncachedTerm(token);
+      this.termCache.set(token, term);
     }
-    return stem;
+    return term;
   }
 
   /** Every index term of `text`, in order, repeats included. */
@@ -72,6 +92,14 @@ export class Analyzer {
   /** The distinct index terms of a query, in first-seen order (a repeated query word counts once). */
   queryTerms(text: string): string[] {
     return [...new Set(this.terms(text))];
+  }
+
+  private uncachedTerm(token: string): string | null {
+    const { lowercase, stopWords, stemming } = this.options;
+    const word = lowercase ? token.toLowerCase() : token;
+    if (word.length === 0) return null;
+    if (stopWords === 'english' && ENGLISH_STOP_WORDS.has(lowercase ? word : word.toLowerCase())) return null;
+    return stemming === 'none' ? word : stemmer(word);
   }
 
   /** The words of `text` with their offsets and terms, for highlighting matches in the original text. */

@@ -55,15 +55,26 @@ export class CompactIndexBuilder {
 
   /** Adds one document given its index terms in order (repeats included). A known id throws. */
   add(id: string, terms: readonly string[]): void {
-    if (this.idSet.has(id)) throw new Error(`Duplicate document id ${id} in the BM25 index`);
+    this.refuseKnown(id);
+    this.addTermIds(id, terms.map((term) => this.termId(term)), terms.length);
+  }
+
+  /** The id of `term`, numbered in first-seen order (a new term gets the next one). */
+  termId(term: string): number {
+    const t = this.termIds.get(term);
+    return t === undefined ? this.newTerm(term) : t;
+  }
+
+  /** Adds one document given the `termId`s of its first `count` index terms, in order. A known id throws. */
+  addTermIds(id: string, terms: ArrayLike<number>, count: number): void {
+    this.refuseKnown(id);
     const doc = this.ids.length;
     this.ids.push(id);
     this.idSet.add(id);
-    this.lengths.push(terms.length);
-    this.averageLength = (this.averageLength * doc + terms.length) / (doc + 1);
-    for (const term of terms) {
-      let t = this.termIds.get(term);
-      if (t === undefined) t = this.newTerm(term);
+    this.lengths.push(count);
+    this.averageLength = (this.averageLength * doc + count) / (doc + 1);
+    for (let i = 0; i < count; i++) {
+      const t = terms[i]!;
       if (this.lastDoc[t] === doc) {
         const pair = this.lastPair[t]!;
         const freq = this.pairFreqs.get(pair) + 1;
@@ -152,6 +163,11 @@ export class CompactIndexBuilder {
       freqs: Uint32Array.from(index.postingFreqs),
     });
     return builder;
+  }
+
+  /** Throws when `id` is already indexed (before anything of its document is taken in). */
+  refuseKnown(id: string): void {
+    if (this.idSet.has(id)) throw new Error(`Duplicate document id ${id} in the BM25 index`);
   }
 
   private newTerm(term: string): number {

@@ -219,7 +219,9 @@ export class Accumulators {
  * query order (so sums are MiniSearch's to the bit). Faster than MaxScore when the query's lists cover much of
  * the corpus (queries of common words), where pruning skips little. The corpus is taken in blocks of documents
  * with one cursor per term, so the accumulators and the length parts touched stay in cache; a block none of
- * whose documents can beat the k-th score (by the terms' upper bounds) is skipped unscored.
+ * whose documents can beat the k-th score (by the terms' upper bounds) is skipped unscored. Once the top-k is
+ * full, a block skips the terms MaxScore would (those whose bounds together cannot reach the k-th score): only the
+ * other terms' postings are read, and the skipped terms are looked up for the documents that can still enter.
  */
 export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTerm[], k: number, acc: Accumulators): ScoredPosting[] {
   const { termStarts, postingDocs, postingFreqs, documentCount } = context.index;
@@ -237,6 +239,12 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
   const idfs = Float64Array.from(ordered, (q) => context.idf(q.term));
   const positions = Uint8Array.from(ordered, (q) => Math.min(q.position, 255));
   const bounds = Float64Array.from(ordered, (q) => context.upperBound(q.term));
+  // Terms by upper bound, lowest first, and the sums of the lowest bounds (as in MaxScore).
+  const byBound = Uint16Array.from(ordered.keys()).sort((a, b) => bounds[a]! - bounds[b]!);
+  const boundBelow = new Float64Array(m + 1);
+  for (let i = 0; i < m; i++) boundBelow[i + 1] = boundBelow[i]! + bounds[byBound[i]!]!;
+  const cursor = new Uint32Array(m);
+  const lastDoc = new Uint32Array(m);
   const worse = ranksBelow(boost);
   const heap: ScoredPosting[] = [];
   // As in MaxScore: a bound is summed in another order than a score, so keep a margin.
@@ -259,6 +267,19 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
     }
     if (present === 0) continue;
     if (heap.length === k && prunable(boost ? upper * present : upper)) {
+      at.set(until);
+      continue;
+    }
+    let skipped = 0;
+    if (heap.length === k) {
+      while (skipped < m && prunable(boost ? boundBelow[skipped + 1]! * (skipped + 1) : boundBelow[skipped + 1]!)) skipped++;
+    }
+    if (skipped > 0) {
+      if (skipped < m) {
+        cursor.set(at);
+        lastDoc.fill(0);
+        scoreBlockSkipping(skipped, blockStart);
+      }
       at.set(until);
       continue;
     }
@@ -302,6 +323,78 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
     }
   }
   return heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
+
+  /**
+   * One block with the `skipped` lowest-bound terms left out of the pass: the other terms' contributions are summed
+   * per document, each document they reach is bounded, and only one that can still enter looks the skipped terms
+   * up. A sum in this order may differ from the query-order one in its last bits, so a document whose sum comes
+   * near the k-th score is scored again in query order, and that exact score is what enters the top-k.
+   */
+  function scoreBlockSkipping(skipped: number, blockStart: number): void {
+    for (let e = skipped; e < m; e++) {
+      const i = byBound[e]!;
+      const idf = idfs[i]!;
+      for (let p = at[i]!, end = until[i]!; p < end; p++) {
+        const doc = postingDocs[p]!;
+        const local = doc - blockStart;
+        const freq = postingFreqs[p]!;
+        const c = idf * (d + (freq * k1plus1) / (freq + lengthNorm[doc]!));
+        const matched = quality[local]!;
+        scores[local] = matched === 0 ? c : scores[local]! + c;
+        quality[local] = matched + 1;
+      }
+    }
+    for (let e = skipped; e < m; e++) {
+      const i = byBound[e]!;
+      for (let p = at[i]!, end = until[i]!; p < end; p++) {
+        const doc = postingDocs[p]!;
+        const local = doc - blockStart;
+        let count = quality[local]!;
+        if (count === 0) continue;
+        quality[local] = 0;
+        let partial = scores[local]!;
+        // Highest bound first, giving up as soon as what is found plus what is left cannot enter.
+        let f = skipped;
+        for (; f > 0; f--) {
+          const upper = partial + boundBelow[f]!;
+          if (prunable(boost ? upper * (count + f) : upper)) break;
+          const j = byBound[f - 1]!;
+          // Candidates come in document order along each list, so a cursor per skipped term mostly moves forward.
+          const q = seek(postingDocs, doc < lastDoc[j]! ? at[j]! : cursor[j]!, until[j]!, doc);
+          cursor[j] = q;
+          lastDoc[j] = doc;
+          if (q < until[j]! && postingDocs[q] === doc) {
+            const freq = postingFreqs[q]!;
+            partial += idfs[j]! * (d + (freq * k1plus1) / (freq + lengthNorm[doc]!));
+            count++;
+          }
+        }
+        if (f > 0 || prunable(boost ? partial * count : partial)) continue;
+        // The exact score: every term looked up again and summed in query order.
+        let score = 0;
+        let matched = 0;
+        let firstPosition = 0;
+        for (let j = 0; j < m; j++) {
+          const q = seek(postingDocs, at[j]!, until[j]!, doc);
+          if (q < until[j]! && postingDocs[q] === doc) {
+            const freq = postingFreqs[q]!;
+            const c = idfs[j]! * (d + (freq * k1plus1) / (freq + lengthNorm[doc]!));
+            if (matched === 0) {
+              score = c;
+              firstPosition = positions[j]!;
+            } else score += c;
+            matched++;
+          }
+        }
+        if (boost) score *= matched;
+        const candidate: ScoredPosting = { doc, score, quality: matched, first: firstPosition };
+        if (worse(heap[0]!, candidate)) {
+          heap[0] = candidate;
+          siftDown(heap, 0, worse);
+        }
+      }
+    }
+  }
 }
 
 /**
