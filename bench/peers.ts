@@ -1,17 +1,20 @@
 // `npm run bench -- peers`: the workbench beside the tools researchers would pick instead, in one run on one
 // machine: BM25 top-10 one query at a time on the shared collections (bm25s, tantivy; bench/peers/bm25_peers.py),
-// then exact dense search (numpy, faiss; bench/dense.ts). Each line prints the ratio and the load average, since
-// only ratios measured together mean anything on a shared machine. Needs .venv-models/ (`npm run models`) with
-// bench/peers/requirements.txt; skipped with a message without it. PEERS_PASSAGES (default 200000; comma-separated,
-// 0 for none) adds generated MS MARCO-like collections of that many passages (bench/scale/generate-corpus.ts, kept in
-// .tmp/scale/); PEERS_DENSE_1M=1 adds the 1M-row dense line.
+// embedding speed (sentence-transformers; bench/peers/embed_speed.py), then exact dense search (numpy, faiss;
+// bench/dense.ts). Each line prints the ratio and the load average, since only ratios measured together mean
+// anything on a shared machine. Needs .venv-models/ (`npm run models`) with bench/peers/requirements.txt; skipped
+// with a message without it. PEERS_PASSAGES (default 200000; comma-separated, 0 for none) adds generated MS
+// MARCO-like collections of that many passages (bench/scale/generate-corpus.ts, kept in .tmp/scale/);
+// PEERS_DENSE_1M=1 adds the 1M-row dense line; PEERS_ONLY=embedding runs the embedding lines alone (no chart).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { Bm25Index, OKAPI_BM25, type CorpusDocument } from '../src/core/index.ts';
+import { Bm25Index, documentText, loadEmbedder, OKAPI_BM25, type CorpusDocument } from '../src/core/index.ts';
+import { encoderFolder, encoderPresent, REAL_ENCODERS, sentenceTransformersFolder, sentenceTransformersPresent } from '../scripts/real-encoders.mjs';
 import { runPeer, venvPython } from '../scripts/python-env.mjs';
 import { benchExactDensePeers } from './dense.ts';
+import { embedInTab } from './embed-tab.ts';
 import { corpusDir, generateCorpus } from './scale/generate-corpus.ts';
 import { figure, heading, sharedDataset } from './harness.ts';
 import { ratioChartSvg, type RatioRow } from './charts/ratio-chart.ts';
@@ -56,6 +59,7 @@ function ourQueryTimes(index: Bm25Index, queries: readonly string[], rounds: num
 }
 
 export async function benchPeers(): Promise<void> {
+  if (process.env.PEERS_ONLY === 'embedding') return void (await embeddingPeers());
   if (!venvPython(ROOT)) return void console.log('peers: skipped (no .venv-models/; run `npm run models`)');
   const collections: Array<[string, string | null]> = [['npl', sharedDataset('npl')], ['cranfield', sharedDataset('cranfield')]];
   for (const size of (process.env.PEERS_PASSAGES ?? '200000').split(',').map(Number).filter((n) => n > 0)) {
@@ -68,6 +72,7 @@ export async function benchPeers(): Promise<void> {
     }
     if (!(await bm25Peers(name, dir))) return;
   }
+  await embeddingPeers();
   for (const dense of await benchExactDensePeers(process.env.PEERS_DENSE_1M === '1' ? [100_000, 1_000_000] : [100_000])) {
     loads.push(os.loadavg()[0]!);
     const size = dense.rows >= 1e6 ? `${dense.rows / 1e6}M` : `${dense.rows / 1e3}k`;
@@ -75,6 +80,101 @@ export async function benchPeers(): Promise<void> {
     if (dense.numpy !== undefined) chartRows.push({ label: `exact dense ${size} × 384 vs numpy`, ratio: dense.numpy });
   }
   await writeChart();
+}
+
+/** Passages of hotpotqa-500 embedded by both sides, and rounds per side. */
+const EMBED_PASSAGES = 400;
+const EMBED_ROUNDS = 3;
+
+/**
+ * Embedding speed: the workbench's `embedDocuments` (transformers.js in Node, onnxruntime-node, length-sorted
+ * windows) beside sentence-transformers `encode` (PyTorch), all-MiniLM-L6-v2 fp32, the same texts (`documentText`
+ * of the first passages of hotpotqa-500), batches of 32, both on every core of the machine (onnxruntime's default
+ * thread count is the number of cores; torch gets the same). Ours before and after the peer; the best round of each.
+ */
+async function embeddingPeers(): Promise<void> {
+  const encoder = REAL_ENCODERS.find((e) => e.slug === 'minilm')!;
+  const dir = sharedDataset('hotpotqa-500');
+  if (!dir || !encoderPresent(ROOT, encoder) || !sentenceTransformersPresent(ROOT, encoder)) {
+    console.log('peers: embedding skipped (needs ../shared/data/hotpotqa-500 and all-MiniLM-L6-v2 from `npm run models`)');
+    return;
+  }
+  const docs: CorpusDocument[] = readJsonl<{ _id: string; title?: string; text: string }>(path.join(dir, 'corpus.jsonl'))
+    .slice(0, EMBED_PASSAGES)
+    .map((d) => ({ id: d._id, title: d.title ?? '', text: d.text }));
+  const threads = os.cpus().length;
+  heading(`Embedding ${docs.length} hotpotqa-500 passages, all-MiniLM-L6-v2 fp32, batches of 32, ${threads} threads: the workbench in Node, sentence-transformers`);
+  const textsFile = path.join(ROOT, '.tmp/peers-embed-texts.json');
+  fs.mkdirSync(path.dirname(textsFile), { recursive: true });
+  fs.writeFileSync(textsFile, JSON.stringify(docs.map(documentText)));
+  const localModelPath = `${path.dirname(path.dirname(encoderFolder(ROOT, encoder)))}${path.sep}`;
+  const embedder = await loadEmbedder({ modelId: encoder.presetId, localModelPath, dtype: 'fp32', batchSize: 32 });
+  const ourRounds = async () => {
+    const seconds: number[] = [];
+    for (let r = 0; r < EMBED_ROUNDS; r++) {
+      const t0 = performance.now();
+      await embedder.embedDocuments(docs, { onBatch: () => {} });
+      seconds.push((performance.now() - t0) / 1000);
+    }
+    return seconds;
+  };
+  try {
+    await embedder.embedDocuments(docs.slice(0, 64), { onBatch: () => {} }); // warm-up
+    const before = await ourRounds();
+    const loadBefore = load();
+    let peer: { seconds: number[]; threads: number };
+    try {
+      peer = JSON.parse(runPeer(ROOT, 'embed_speed.py', [sentenceTransformersFolder(ROOT, encoder), textsFile, String(EMBED_ROUNDS), String(threads)], { quiet: true }));
+    } catch (err) {
+      console.log(`peers: embed_speed.py failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+      return;
+    }
+    const after = await ourRounds();
+    const ours = docs.length / Math.min(...before, ...after);
+    const theirs = docs.length / Math.min(...peer.seconds);
+    const at = `load ${loadBefore} → ${load()}`;
+    figure('workbench embedDocuments (transformers.js, Node), best round', `${ours.toFixed(1)} docs/s`, `before ${(docs.length / Math.min(...before)).toFixed(1)}, after ${(docs.length / Math.min(...after)).toFixed(1)}`, null);
+    figure(`sentence-transformers encode (PyTorch, ${peer.threads} threads), best round`, `${theirs.toFixed(1)} docs/s`, `ours ≥ theirs: ours ${(ours / theirs).toFixed(2)}× their docs/s (${at})`, ours >= theirs);
+    loads.push(os.loadavg()[0]!);
+    // as time per document, so that lower is better like every other bar
+    chartRows.push({ label: 'embedding time per passage, MiniLM fp32, Node vs sentence-transformers', ratio: theirs / ours, goal: 1 });
+  } finally {
+    await embedder.dispose();
+  }
+  await tabVersusNode(encoder, docs, localModelPath);
+}
+
+/** The same passages embedded in a Chromium tab and in Node, fp32 and q8: the tab's time per passage ÷ Node's. */
+async function tabVersusNode(encoder: { presetId: string }, docs: CorpusDocument[], localModelPath: string): Promise<void> {
+  const dtypes = ['fp32', 'q8'] as const;
+  let tab;
+  try {
+    tab = await embedInTab(dtypes.map((dtype) => ({ modelId: encoder.presetId, dtype, docs, rounds: EMBED_ROUNDS - 1, batchSize: 32 })));
+  } catch (err) {
+    console.log(`peers: the tab embedding failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+    return;
+  }
+  for (const [i, dtype] of dtypes.entries()) {
+    const embedder = await loadEmbedder({ modelId: encoder.presetId, localModelPath, dtype, batchSize: 32 });
+    const seconds: number[] = [];
+    try {
+      await embedder.embedDocuments(docs.slice(0, 64), { onBatch: () => {} });
+      for (let r = 0; r < EMBED_ROUNDS - 1; r++) {
+        const t0 = performance.now();
+        await embedder.embedDocuments(docs, { onBatch: () => {} });
+        seconds.push((performance.now() - t0) / 1000);
+      }
+    } finally {
+      await embedder.dispose();
+    }
+    const node = docs.length / Math.min(...seconds);
+    const result = tab[i]!;
+    const inTab = docs.length / Math.min(...result.seconds);
+    const how = `${result.device}, ${result.crossOriginIsolated ? `cross-origin isolated, ${Math.min(4, result.hardwareConcurrency)} threads` : 'not isolated, 1 thread'}`;
+    figure(`${dtype}: Chromium tab (${how}) / Node, best round`, `${inTab.toFixed(1)} / ${node.toFixed(1)} docs/s`, `tab within 1.5× of Node's time: ${(node / inTab).toFixed(2)}× (load ${load()})`, node / inTab <= 1.5);
+    loads.push(os.loadavg()[0]!);
+    chartRows.push({ label: `embedding time per passage, MiniLM ${dtype}, Chromium tab vs Node`, ratio: node / inTab, goal: 1.5 });
+  }
 }
 
 // docs/peers.png and docs/peers-results.json: the ratios of this run, with its date and load range.
