@@ -283,25 +283,7 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
       at.set(until);
       continue;
     }
-    for (let i = 0; i < m; i++) {
-      const idf = idfs[i]!;
-      const position = positions[i]!;
-      for (let p = at[i]!, end = until[i]!; p < end; p++) {
-        const doc = postingDocs[p]!;
-        const local = doc - blockStart;
-        const freq = postingFreqs[p]!;
-        // context.contribution, inlined
-        const c = idf * (d + (freq * k1plus1) / (freq + lengthNorm[doc]!));
-        const matched = quality[local]!;
-        if (matched === 0) {
-          scores[local] = c;
-          first[local] = position;
-        } else {
-          scores[local] = scores[local]! + c;
-        }
-        quality[local] = matched + 1;
-      }
-    }
+    for (let i = 0; i < m; i++) accumulate(i, blockStart);
     // Collect from the block's postings (touched documents only), clearing what was touched.
     for (let i = 0; i < m; i++) {
       for (let p = at[i]!, end = until[i]!; p < end; p++) {
@@ -324,6 +306,27 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
   }
   return heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
 
+  /** Adds term `i`'s postings in the block to its documents' accumulators (the first term reached sets `first`). */
+  function accumulate(i: number, blockStart: number): void {
+    const idf = idfs[i]!;
+    const position = positions[i]!;
+    for (let p = at[i]!, end = until[i]!; p < end; p++) {
+      const doc = postingDocs[p]!;
+      const local = doc - blockStart;
+      const freq = postingFreqs[p]!;
+      // context.contribution, inlined
+      const c = idf * (d + (freq * k1plus1) / (freq + lengthNorm[doc]!));
+      const matched = quality[local]!;
+      if (matched === 0) {
+        scores[local] = c;
+        first[local] = position;
+      } else {
+        scores[local] = scores[local]! + c;
+      }
+      quality[local] = matched + 1;
+    }
+  }
+
   /**
    * One block with the `skipped` lowest-bound terms left out of the pass: the other terms' contributions are summed
    * per document, each document they reach is bounded, and only one that can still enter looks the skipped terms
@@ -331,19 +334,7 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
    * near the k-th score is scored again in query order, and that exact score is what enters the top-k.
    */
   function scoreBlockSkipping(skipped: number, blockStart: number): void {
-    for (let e = skipped; e < m; e++) {
-      const i = byBound[e]!;
-      const idf = idfs[i]!;
-      for (let p = at[i]!, end = until[i]!; p < end; p++) {
-        const doc = postingDocs[p]!;
-        const local = doc - blockStart;
-        const freq = postingFreqs[p]!;
-        const c = idf * (d + (freq * k1plus1) / (freq + lengthNorm[doc]!));
-        const matched = quality[local]!;
-        scores[local] = matched === 0 ? c : scores[local]! + c;
-        quality[local] = matched + 1;
-      }
-    }
+    for (let e = skipped; e < m; e++) accumulate(byBound[e]!, blockStart);
     for (let e = skipped; e < m; e++) {
       const i = byBound[e]!;
       for (let p = at[i]!, end = until[i]!; p < end; p++) {
