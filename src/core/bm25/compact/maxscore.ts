@@ -225,7 +225,7 @@ export class Accumulators {
  */
 export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTerm[], k: number, acc: Accumulators): ScoredPosting[] {
   const { termStarts, postingDocs, postingFreqs, documentCount } = context.index;
-  const { scores, quality, first, blockSize } = acc;
+  const { scores, quality, blockSize } = acc;
   const { lengthNorm } = context;
   const { k1, d } = context.params;
   const k1plus1 = k1 + 1;
@@ -293,8 +293,10 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
         if (matched === 0) continue;
         const score = boost ? scores[local]! * matched : scores[local]!;
         quality[local] = 0;
+        scores[local] = 0;
         if (heap.length === k && score < heap[0]!.score) continue;
-        const candidate: ScoredPosting = { doc, score, quality: matched, first: first[local]! };
+        // Terms are collected in query order, so the first to reach a document is the first it contains.
+        const candidate: ScoredPosting = { doc, score, quality: matched, first: positions[i]! };
         if (heap.length < k) heapPush(heap, candidate, worse);
         else if (worse(heap[0]!, candidate)) {
           heap[0] = candidate;
@@ -306,24 +308,17 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
   }
   return heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
 
-  /** Adds term `i`'s postings in the block to its documents' accumulators (the first term reached sets `first`). */
+  /** Adds term `i`'s postings in the block to its documents' accumulators. */
   function accumulate(i: number, blockStart: number): void {
     const idf = idfs[i]!;
-    const position = positions[i]!;
     for (let p = at[i]!, end = until[i]!; p < end; p++) {
       const doc = postingDocs[p]!;
       const local = doc - blockStart;
       const freq = postingFreqs[p]!;
       // context.contribution, inlined
-      const c = idf * (d + (freq * k1plus1) / (freq + lengthNorm[doc]!));
-      const matched = quality[local]!;
-      if (matched === 0) {
-        scores[local] = c;
-        first[local] = position;
-      } else {
-        scores[local] = scores[local]! + c;
-      }
-      quality[local] = matched + 1;
+      // An untouched accumulator holds 0, and 0 + c is c exactly: no branch on whether the document was reached.
+      scores[local] = scores[local]! + idf * (d + (freq * k1plus1) / (freq + lengthNorm[doc]!));
+      quality[local] = quality[local]! + 1;
     }
   }
 
@@ -344,6 +339,7 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
         if (count === 0) continue;
         quality[local] = 0;
         let partial = scores[local]!;
+        scores[local] = 0;
         // Highest bound first, giving up as soon as what is found plus what is left cannot enter.
         let f = skipped;
         for (; f > 0; f--) {
@@ -420,6 +416,7 @@ export function unblockedTopK(context: ScoringContext, query: readonly QueryTerm
       if (matched === 0) continue;
       const score = boost ? scores[doc]! * matched : scores[doc]!;
       quality[doc] = 0;
+      scores[doc] = 0; // as exhaustiveTopK leaves them, should the two share accumulators
       if (heap.length === k && score < heap[0]!.score) continue;
       const candidate: ScoredPosting = { doc, score, quality: matched, first: first[doc]! };
       if (heap.length < k) heapPush(heap, candidate, worse);
