@@ -5,6 +5,7 @@ import { mulberry32 } from '../../eval/index.ts';
 import { MINISEARCH_BM25, OKAPI_BM25, type Bm25Params } from '../params.ts';
 import { CompactIndexBuilder } from './index-builder.ts';
 import { ACCUMULATOR_BLOCK, Accumulators, exhaustiveTopK, maxScoreTopK, ScoringContext, unblockedTopK, type QueryTerm } from './maxscore.ts';
+import { findSorted } from './string-table.ts';
 
 const PARAMS: Bm25Params[] = [OKAPI_BM25, MINISEARCH_BM25, { k1: 0.3, b: 0, d: 0, termCountBoost: false }];
 
@@ -51,11 +52,41 @@ describe('exhaustiveTopK (blocked term at a time)', () => {
             if (k <= 200) expect(maxScoreTopK(context, query, k)).toEqual(expected);
           }
         }
-        // Every accumulator is left cleared for the next query.
+        // Every accumulator is left cleared for the next query (adding to a score relies on it being 0).
         expect(acc.quality.every((q) => q === 0)).toBe(true);
+        expect(acc.scores.every((s) => s === 0)).toBe(true);
       }
     }, 300_000);
   }
+
+  it("bounds each term's contributions per block of documents, 0 where it has none", () => {
+    const context = new ScoringContext(index, OKAPI_BM25);
+    for (const blockSize of [777, ACCUMULATOR_BLOCK]) {
+      for (const term of [0, 7, termCount >> 1, termCount - 1]) {
+        const expected = new Float64Array(Math.ceil(index.documentCount / blockSize));
+        const idf = context.idf(term);
+        for (let p = index.termStarts[term]!; p < index.termStarts[term + 1]!; p++) {
+          const doc = index.postingDocs[p]!;
+          const block = Math.floor(doc / blockSize);
+          expected[block] = Math.max(expected[block]!, context.contribution(idf, index.postingFreqs[p]!, doc));
+        }
+        expect(context.blockUpperBounds(term, blockSize)).toEqual(expected);
+        expect(Math.max(...expected)).toBe(context.upperBound(term));
+      }
+    }
+    // a term in blocks 0 and 2 only, the longer document first
+    const builder = new CompactIndexBuilder();
+    for (let i = 0; i < 3000; i++) builder.add(`d${i}`, i === 5 ? ['rare', 'x', 'y'] : i === 2500 ? ['rare'] : ['common']);
+    const small = builder.build();
+    const smallContext = new ScoringContext(small, OKAPI_BM25);
+    const rare = findSorted(small.terms, 'rare');
+    const bounds = smallContext.blockUpperBounds(rare, 1000);
+    expect(bounds).toHaveLength(3);
+    expect(bounds[1]).toBe(0);
+    expect(bounds[2]).toBe(smallContext.upperBound(rare));
+    expect(bounds[0]).toBeGreaterThan(0);
+    expect(bounds[0]).toBeLessThan(bounds[2]!);
+  });
 
   it('returns every matching document when k exceeds the matches, ties in MiniSearch order', () => {
     const context = new ScoringContext(index, OKAPI_BM25);
