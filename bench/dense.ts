@@ -131,11 +131,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const load = () => `load ${os.loadavg()[0]!.toFixed(1)}`;
 
 // The float32 SIMD filter (the default) against the plain JS scan it replaced, in alternating rounds so both see
-// the same load; then numpy / faiss over the same rows when the Python peers are installed.
+// the same load; then numpy / faiss / usearch over the same rows when the Python peers are installed.
 /** Ours ÷ each peer's time (one thread), for the peers chart; absent where the peer did not run. */
 export interface DensePeerRatios {
   numpy?: number;
   faiss?: number;
+  usearch?: number;
 }
 
 async function benchFloat32Kernel(matrix: VectorMatrix, chunks: Float32Array[], queries: QueryEmbedding[], rounds = 5, copied?: VectorMatrix): Promise<DensePeerRatios> {
@@ -170,7 +171,7 @@ async function benchFloat32Kernel(matrix: VectorMatrix, chunks: Float32Array[], 
   const root = path.resolve(import.meta.dirname, '..');
   const python = venvPython(root);
   if (!python) {
-    console.log('(numpy / faiss peers skipped: no Python venv in .venv-models/; `npm run models` makes it)');
+    console.log('(numpy / faiss / usearch peers skipped: no Python venv in .venv-models/; `npm run models` makes it)');
     return {};
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dsw-dense-peer-'));
@@ -190,18 +191,32 @@ async function benchFloat32Kernel(matrix: VectorMatrix, chunks: Float32Array[], 
       env: { ...process.env, ...oneThread },
     });
     const after = median(Array.from({ length: Math.min(3, rounds) }, () => perQuery('auto')));
-    const peer = JSON.parse(out) as { numpy_ms: number[]; faiss_ms: number[] | null; numpy_top: number[]; faiss_top: number[] | null };
+    const peer = JSON.parse(out) as {
+      numpy_ms: number[];
+      numpy_top: number[];
+      faiss_ms: number[] | null;
+      faiss_top: number[] | null;
+      usearch_ms: number[] | null;
+      usearch_top: number[] | null;
+      usearch_version: string | null;
+    };
     const ours = (before + after) / 2;
     const top = searchDense(matrix, queries[0]!, K).map((h) => h.row).join();
+    const differs = (rows: number[] | null) => (rows && rows.join() !== top ? ' — top-10 differs' : '');
     const numpy = median(peer.numpy_ms);
-    figure('numpy matmul + argpartition, one thread', `${numpy.toFixed(2)} ms`, `ours (${ours.toFixed(2)} ms, measured just before and after) ${(ours / numpy).toFixed(2)}× numpy's time (${load()})${peer.numpy_top.join() === top ? '' : ' — top-10 differs'}`, null);
+    figure('numpy matmul + argpartition, one thread', `${numpy.toFixed(2)} ms`, `ours (${ours.toFixed(2)} ms, measured just before and after) ${(ours / numpy).toFixed(2)}× numpy's time (${load()})${differs(peer.numpy_top)}`, null);
+    const ratios: DensePeerRatios = { numpy: ours / numpy };
     if (peer.faiss_ms) {
       const faiss = median(peer.faiss_ms);
-      figure('faiss IndexFlatIP, one thread', `${faiss.toFixed(2)} ms`, `ours (${ours.toFixed(2)} ms) ${(ours / faiss).toFixed(2)}× faiss's time (${load()})`, ours / faiss <= 1.2);
-      return { numpy: ours / numpy, faiss: ours / faiss };
-    }
-    console.log('(faiss peer skipped: faiss is not installed in .venv-models/)');
-    return { numpy: ours / numpy };
+      figure('faiss IndexFlatIP, one thread', `${faiss.toFixed(2)} ms`, `ours (${ours.toFixed(2)} ms) ${(ours / faiss).toFixed(2)}× faiss's time (${load()})${differs(peer.faiss_top)}`, ours / faiss <= 1.2);
+      ratios.faiss = ours / faiss;
+    } else console.log('(faiss peer skipped: faiss is not installed in .venv-models/)');
+    if (peer.usearch_ms) {
+      const usearch = median(peer.usearch_ms);
+      figure(`usearch ${peer.usearch_version} exact search (ip, no index), one thread`, `${usearch.toFixed(2)} ms`, `ours (${ours.toFixed(2)} ms) ${(ours / usearch).toFixed(2)}× usearch's time (${load()})${differs(peer.usearch_top)}`, null);
+      ratios.usearch = ours / usearch;
+    } else console.log('(usearch peer skipped: usearch is not installed in .venv-models/)');
+    return ratios;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -209,14 +224,14 @@ async function benchFloat32Kernel(matrix: VectorMatrix, chunks: Float32Array[], 
 
 /**
  * `npm run bench -- dense-peers`: exact float32 search at 100k and 1M × 384 (fresh random unit rows), the SIMD
- * filter against the plain JS scan and numpy / faiss, 10 queries (4 at 1M) × 3 rounds: about 4 minutes on two cores.
+ * filter against the plain JS scan and numpy / faiss / usearch, 10 queries (4 at 1M) × 3 rounds: about 4 minutes on two cores.
  */
 export async function benchExactDensePeers(sizes = [100_000, 1_000_000]): Promise<Array<{ rows: number } & DensePeerRatios>> {
   const ratios: Array<{ rows: number } & DensePeerRatios> = [];
   const model: EmbeddingModelInfo = { modelId: 'synthetic', dtype: 'fp32', pooling: 'mean', dimensions: DIMS, prefixes: { query: '', passage: '' } };
   const chunkRows = defaultChunkRows(DIMS);
   for (const rows of sizes) {
-    heading(`Exact dense top-${K} over ${rows.toLocaleString('en-US')} × ${DIMS}: float32 SIMD filter, plain JS scan, numpy, faiss (ms per query, one thread)`);
+    heading(`Exact dense top-${K} over ${rows.toLocaleString('en-US')} × ${DIMS}: float32 SIMD filter, plain JS scan, numpy, faiss, usearch (ms per query, one thread)`);
     const random = seededRandom(rows);
     // As loadVectorMatrix restores a stored set: the rows in a RowArena, where the kernel reads them in place. The
     // same bytes as plain chunks give the path before (each block copied into the kernel's memory).

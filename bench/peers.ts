@@ -1,12 +1,13 @@
 // `npm run bench -- peers`: the workbench beside the tools researchers would pick instead, in one run on one
-// machine: BM25 top-10 one query at a time on the shared collections (bm25s, tantivy; bench/peers/bm25_peers.py),
-// embedding speed (sentence-transformers; bench/peers/embed_speed.py), then exact dense search (numpy, faiss;
-// bench/dense.ts). Each line prints the ratio and the load average, since only ratios measured together mean
-// anything on a shared machine. Needs .venv-models/ (`npm run models`) with bench/peers/requirements.txt; skipped
-// with a message without it. PEERS_PASSAGES (default 200000; comma-separated, 0 for none) adds generated MS
-// MARCO-like collections of that many passages (bench/scale/generate-corpus.ts, kept in .tmp/scale/);
-// PEERS_DENSE_1M=1 adds the 1M-row dense line; PEERS_ONLY=embedding runs the embedding lines alone (no chart);
-// PEERS_ONLY=chart redraws docs/peers.png from docs/peers-results.json.
+// machine: BM25 top-10 one query at a time on the shared collections (bm25s, tantivy, Pyserini;
+// bench/peers/bm25_peers.py), embedding speed (sentence-transformers; bench/peers/embed_speed.py), then exact dense
+// search (numpy, faiss, usearch; bench/dense.ts). Each line prints the ratio and the load average, since only ratios
+// measured together mean anything on a shared machine. Needs .venv-models/ (`npm run models`) with
+// bench/peers/requirements.txt; skipped with a message without it. PEERS_PASSAGES (default 200000; comma-separated,
+// 0 for none) adds generated MS MARCO-like collections of that many passages (bench/scale/generate-corpus.ts, kept in
+// .tmp/scale/); PEERS_DENSE_1M=1 adds the 1M-row dense line; PEERS_ONLY=embedding, =bm25 or =dense runs those lines
+// alone (no chart); PEERS_ONLY=chart redraws docs/peers.png from docs/peers-results.json; PEERS_PYSERINI=0 leaves
+// Pyserini out.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,10 @@ interface PeerTimes {
   queries: number;
   bm25s: { index_s: number; query_ms: number[] };
   tantivy: { index_s: number; index_bytes: number; query_ms: number[] };
+  /** Lucene through Pyserini, or why it did not run (no JDK 21+, not installed, …). */
+  pyserini:
+    | { index_s: number; index_bytes: number; query_ms: number[]; version: string; java: string; k1: number; b: number; top_agreement: number | null }
+    | { skipped: string };
 }
 
 const median = (values: readonly number[]) => {
@@ -60,9 +65,26 @@ function ourQueryTimes(index: Bm25Index, queries: readonly string[], rounds: num
 }
 
 export async function benchPeers(): Promise<void> {
-  if (process.env.PEERS_ONLY === 'embedding') return void (await embeddingPeers());
-  if (process.env.PEERS_ONLY === 'chart') return void (await drawChart(JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as PeersResults));
+  const only = process.env.PEERS_ONLY;
+  if (only === 'embedding') return void (await embeddingPeers());
+  if (only === 'chart') return void (await drawChart(JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as PeersResults));
   if (!venvPython(ROOT)) return void console.log('peers: skipped (no .venv-models/; run `npm run models`)');
+  if (only && only !== 'bm25' && only !== 'dense') return void console.log(`peers: PEERS_ONLY=${only} is none of embedding, bm25, dense, chart`);
+  if (only !== 'dense') await allBm25Peers();
+  if (!only) await embeddingPeers();
+  if (only !== 'bm25') {
+    for (const dense of await benchExactDensePeers(process.env.PEERS_DENSE_1M === '1' ? [100_000, 1_000_000] : [100_000])) {
+      loads.push(os.loadavg()[0]!);
+      const size = dense.rows >= 1e6 ? `${dense.rows / 1e6}M` : `${dense.rows / 1e3}k`;
+      if (dense.faiss !== undefined) chartRows.push({ label: `exact dense ${size} × 384 vs faiss`, ratio: dense.faiss, goal: 1.2 });
+      if (dense.numpy !== undefined) chartRows.push({ label: `exact dense ${size} × 384 vs numpy`, ratio: dense.numpy });
+      if (dense.usearch !== undefined) chartRows.push({ label: `exact dense ${size} × 384 vs usearch`, ratio: dense.usearch });
+    }
+  }
+  if (!only) await writeChart();
+}
+
+async function allBm25Peers(): Promise<void> {
   const collections: Array<[string, string | null]> = [['npl', sharedDataset('npl')], ['cranfield', sharedDataset('cranfield')]];
   for (const size of (process.env.PEERS_PASSAGES ?? '200000').split(',').map(Number).filter((n) => n > 0)) {
     collections.push([`${size.toLocaleString('en-US')} generated passages`, (await generateCorpus(size, 200, corpusDir(size))).dir]);
@@ -74,14 +96,6 @@ export async function benchPeers(): Promise<void> {
     }
     if (!(await bm25Peers(name, dir))) return;
   }
-  await embeddingPeers();
-  for (const dense of await benchExactDensePeers(process.env.PEERS_DENSE_1M === '1' ? [100_000, 1_000_000] : [100_000])) {
-    loads.push(os.loadavg()[0]!);
-    const size = dense.rows >= 1e6 ? `${dense.rows / 1e6}M` : `${dense.rows / 1e3}k`;
-    if (dense.faiss !== undefined) chartRows.push({ label: `exact dense ${size} × 384 vs faiss`, ratio: dense.faiss, goal: 1.2 });
-    if (dense.numpy !== undefined) chartRows.push({ label: `exact dense ${size} × 384 vs numpy`, ratio: dense.numpy });
-  }
-  await writeChart();
 }
 
 /** Passages of hotpotqa-500 embedded by both sides, and rounds per side. */
@@ -213,7 +227,7 @@ async function drawChart({ date, load: loadRange, rows }: PeersResults): Promise
 async function bm25Peers(name: string, dir: string): Promise<boolean> {
   const docs: CorpusDocument[] = readJsonl<{ _id: string; title?: string; text: string }>(path.join(dir, 'corpus.jsonl')).map((d) => ({ id: d._id, title: d.title ?? '', text: d.text }));
   const queries = readJsonl<{ text: string }>(path.join(dir, 'queries.jsonl')).map((q) => q.text);
-  heading(`BM25 top-${K} on ${name} (${docs.length.toLocaleString('en-US')} documents, ${queries.length} queries), one query at a time, one thread: the workbench, bm25s, tantivy`);
+  heading(`BM25 top-${K} on ${name} (${docs.length.toLocaleString('en-US')} documents, ${queries.length} queries), one query at a time, one thread: the workbench, bm25s, tantivy, Pyserini`);
   const t0 = performance.now();
   const index = Bm25Index.create();
   index.addAll(docs);
@@ -224,7 +238,8 @@ async function bm25Peers(name: string, dir: string): Promise<boolean> {
   const loadBefore = load();
   let peer: PeerTimes;
   try {
-    peer = JSON.parse(runPeer(ROOT, 'bm25_peers.py', [dir, '--k', String(K), '--rounds', String(ROUNDS)], { quiet: true })) as PeerTimes;
+    const args = [dir, '--k', String(K), '--rounds', String(ROUNDS), ...(process.env.PEERS_PYSERINI === '0' ? ['--no-pyserini'] : [])];
+    peer = JSON.parse(runPeer(ROOT, 'bm25_peers.py', args, { quiet: true })) as PeerTimes;
   } catch (err) {
     console.log(`peers: bm25_peers.py failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); are bench/peers/requirements.txt installed in .venv-models/?`);
     return false;
@@ -248,5 +263,21 @@ async function bm25Peers(name: string, dir: string): Promise<boolean> {
     { label: `BM25 index on disk, ${short} vs tantivy`, ratio: ourBytes / peer.tantivy.index_bytes, goal: 1.2 },
   );
   figure('index on disk: workbench (v8-serialised, as the CLI caches it) / tantivy (the same terms)', `${(ourBytes / 2 ** 20).toFixed(1)} / ${(peer.tantivy.index_bytes / 2 ** 20).toFixed(1)} MiB`, `ours ≤ 1.2× tantivy's: ${(ourBytes / peer.tantivy.index_bytes).toFixed(2)}×`, ourBytes <= 1.2 * peer.tantivy.index_bytes);
+  const lucene = peer.pyserini;
+  if ('skipped' in lucene) {
+    console.log(`Pyserini (Lucene BM25): skipped: ${lucene.skipped}`);
+    return true;
+  }
+  // Pyserini's own analysis (StandardTokenizer, Lucene's stop words, Porter): the workbench's but for the tokenizer.
+  const p50Lucene = median(lucene.query_ms);
+  const agreement = lucene.top_agreement === null ? '' : `; top-${K} ${(100 * lucene.top_agreement).toFixed(0)} % the same as bm25s'`;
+  figure(`Pyserini ${lucene.version} LuceneSearcher.search p50 (its analysis, k1 ${lucene.k1} b ${lucene.b} as ours, Java ${lucene.java})`, `${p50Lucene.toFixed(3)} ms`, `ours ${(ours / p50Lucene).toFixed(2)}× its time (${at}${agreement})`, null);
+  figure('index build: workbench / Pyserini (IndexCollection from a JsonCollection, one thread, JVM started)', `${(ourIndexMs / 1000).toFixed(2)} / ${lucene.index_s.toFixed(2)} s`, `ours ${(ourIndexMs / 1000 / lucene.index_s).toFixed(2)}× its time`, null);
+  figure('index on disk: workbench / Pyserini (Lucene: ids stored, frequencies, no positions)', `${(ourBytes / 2 ** 20).toFixed(1)} / ${(lucene.index_bytes / 2 ** 20).toFixed(1)} MiB`, `ours ${(ourBytes / lucene.index_bytes).toFixed(2)}× its bytes`, null);
+  chartRows.push(
+    { label: `BM25 p50, ${short} vs Pyserini`, ratio: ours / p50Lucene },
+    { label: `BM25 index build, ${short} vs Pyserini`, ratio: ourIndexMs / 1000 / lucene.index_s },
+    { label: `BM25 index on disk, ${short} vs Pyserini`, ratio: ourBytes / lucene.index_bytes },
+  );
   return true;
 }

@@ -6,8 +6,9 @@ console.log(`# Deep Search Workbench benchmarks — ${new Date().toISOString()}`
 console.log(`node ${process.version}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`);
 
 // `npm run bench -- <section> …` runs only those sections: core, scale, real, hds-real (all by default); `dense`
-// runs the dense part of core alone; `dense-peers` (never by default) exact dense at 100k and 1M against numpy/faiss;
-// `peers` (only when named) BM25 beside bm25s and tantivy, and exact dense beside numpy and faiss, in one run;
+// runs the dense part of core alone; `dense-peers` (never by default) exact dense at 100k and 1M against
+// numpy/faiss/usearch; `peers` (only when named) BM25 beside bm25s, tantivy and Pyserini, and exact dense beside
+// numpy, faiss and usearch, in one run;
 // `opensearch` (only when named: it starts a 2-node cluster).
 const only = process.argv.slice(2);
 if (process.env.HDS_REAL_ONLY === '1') only.push('hds-real');

@@ -1,9 +1,11 @@
-"""Exact dense top-k peers over the bench's own float32 rows: numpy matmul and, when installed, faiss IndexFlatIP.
+"""Exact dense top-k peers over the bench's own float32 rows: numpy matmul and, when installed, faiss IndexFlatIP and
+usearch's exact search (usearch.index.search with exact=True, metric ip).
 
 usage: exact_dense.py <rows.f32> <queries.f32> <dims> <k> <rounds>
 Both files are raw little-endian float32, row-major, unit-length rows. One query at a time, one thread (the caller
-sets OMP/OPENBLAS/MKL thread counts to 1). Prints JSON {"numpy_ms": [per round], "faiss_ms": [...] or null,
-"numpy_top": [rows of query 0], "faiss_top": [...] or null}: milliseconds per query, each round over all queries.
+sets OMP/OPENBLAS/MKL thread counts to 1; faiss and usearch are told so too). Prints JSON {"numpy_ms": [per round],
+"faiss_ms": [...] or null, "usearch_ms": [...] or null, "numpy_top": [rows of query 0], "faiss_top": [...] or null,
+"usearch_top": [...] or null, "usearch_version": "..." or null}: milliseconds per query, each round over all queries.
 """
 import json
 import sys
@@ -29,29 +31,37 @@ def main():
         top = np.argpartition(-scores, k)[:k]
         return top[np.argsort(-scores[top], kind="stable")]
 
+    searches = {"numpy": numpy_search}
     try:
         import faiss
 
         faiss.omp_set_num_threads(1)
         index = faiss.IndexFlatIP(dims)
         index.add(rows)
-
-        def faiss_search(q):
-            return index.search(q[None, :], k)[1][0]
+        searches["faiss"] = lambda q: index.search(q[None, :], k)[1][0]
     except ImportError:
-        faiss_search = None
+        pass
+    usearch_version = None
+    try:
+        import usearch
+        from usearch.index import MetricKind, search as usearch_exact
+
+        usearch_version = usearch.__version__
+        # Brute force over the same float32 rows, no index built; ip distance is 1 − dot, so ascending = best first.
+        searches["usearch"] = lambda q: usearch_exact(rows, q, k, MetricKind.IP, exact=True, threads=1).keys
+    except ImportError:
+        pass
 
     for q in queries[:3]:
-        numpy_search(q)
-        if faiss_search:
-            faiss_search(q)
-    out = {"numpy_ms": [], "faiss_ms": [] if faiss_search else None}
+        for search in searches.values():
+            search(q)
+    out = {f"{name}_ms": [] if name in searches else None for name in ("numpy", "faiss", "usearch")}
     for _ in range(rounds):
-        out["numpy_ms"].append(per_query_ms(numpy_search, queries))
-        if faiss_search:
-            out["faiss_ms"].append(per_query_ms(faiss_search, queries))
-    out["numpy_top"] = [int(r) for r in numpy_search(queries[0])]
-    out["faiss_top"] = [int(r) for r in faiss_search(queries[0])] if faiss_search else None
+        for name, search in searches.items():
+            out[f"{name}_ms"].append(per_query_ms(search, queries))
+    for name in ("numpy", "faiss", "usearch"):
+        out[f"{name}_top"] = [int(r) for r in searches[name](queries[0])] if name in searches else None
+    out["usearch_version"] = usearch_version
     print(json.dumps(out))
 
 
