@@ -69,7 +69,7 @@ export function explainBm25Score(context: ScoringContext, docId: string, doc: nu
     documentCount: index.documentCount,
     documentLength: index.lengths[doc]!,
     averageLength: index.averageLength,
-    lengthNorm: context.lengthNorm[doc]!,
+    lengthNorm: context.lengthNorm(doc),
     terms: rows,
     unknownTerms: [...unknownTerms],
     matchedTerms: matched,
