@@ -3,7 +3,7 @@ import { Analyzer, type AnalyzerOptions } from '../text/index.ts';
 import { indexBytes, type CompactIndex } from './compact/compact-index.ts';
 import { CompactIndexBuilder } from './compact/index-builder.ts';
 import {
-  ACCUMULATOR_BLOCK,
+  accumulatorBlockFor,
   Accumulators,
   contains,
   exhaustiveTopK,
@@ -84,8 +84,8 @@ export class Bm25Index {
   private accumulators: Accumulators | null = null;
   /** See `TopKStrategy`; settable for tests and benchmarks. */
   strategy: TopKStrategy = 'auto';
-  /** Documents per term-at-a-time accumulator block; settable for tests and benchmarks. */
-  accumulatorBlock = ACCUMULATOR_BLOCK;
+  /** Documents per term-at-a-time accumulator block (default `accumulatorBlockFor` the corpus); settable for tests and benchmarks. */
+  accumulatorBlock: number | null = null;
 
   private constructor(analyzer: Analyzer, index: CompactIndex | null) {
     this.analyzer = analyzer;
@@ -165,7 +165,7 @@ export class Bm25Index {
       if (this.accumulators?.blockSize !== index.documentCount) this.accumulators = new Accumulators(index.documentCount);
       top = unblockedTopK(this.context(params), present, k, this.accumulators);
     } else if (exhaustive) {
-      const block = Math.max(1, Math.min(this.accumulatorBlock, index.documentCount));
+      const block = Math.max(1, Math.min(this.accumulatorBlock ?? accumulatorBlockFor(index.documentCount), index.documentCount));
       if (this.accumulators?.blockSize !== block) this.accumulators = new Accumulators(block);
       top = exhaustiveTopK(this.context(params), present, k, this.accumulators);
     } else {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../eval/index.ts';
 import { MINISEARCH_BM25, OKAPI_BM25, type Bm25Params } from '../params.ts';
 import { CompactIndexBuilder } from './index-builder.ts';
-import { ACCUMULATOR_BLOCK, Accumulators, exhaustiveTopK, maxScoreTopK, ScoringContext, unblockedTopK, type QueryTerm } from './maxscore.ts';
+import { ACCUMULATOR_BLOCK, accumulatorBlockFor, Accumulators, exhaustiveTopK, maxScoreTopK, ScoringContext, unblockedTopK, type QueryTerm } from './maxscore.ts';
 import { findSorted } from './string-table.ts';
 
 const PARAMS: Bm25Params[] = [OKAPI_BM25, MINISEARCH_BM25, { k1: 0.3, b: 0, d: 0, termCountBoost: false }];
@@ -58,6 +58,10 @@ describe('exhaustiveTopK (blocked term at a time)', () => {
       }
     }, 300_000);
   }
+
+  it('takes blocks of about an eighth of the corpus, 2,048 to ACCUMULATOR_BLOCK documents', () => {
+    expect([1, 1400, 11_429, 20_000, 40_000, 1_000_000].map(accumulatorBlockFor)).toEqual([2048, 2048, 2048, 4096, ACCUMULATOR_BLOCK, ACCUMULATOR_BLOCK]);
+  });
 
   it("bounds each term's contributions per block of documents, 0 where it has none", () => {
     const context = new ScoringContext(index, OKAPI_BM25);

@@ -281,10 +281,19 @@ function ranksBelow(boost: boolean): (a: ScoredPosting, b: ScoredPosting) => boo
 }
 
 /**
- * Documents per accumulator block: a block's scores, counts and length parts (~0.3 MB) stay in L2, and its terms'
- * bounds are tighter than over 32k documents (16k was 10–20 % faster than 32k at 200k and 1M passages).
+ * Largest accumulator block, in documents: a block's scores, counts and length codes (~90 KB) stay in L2, and its
+ * terms' bounds are tighter than over more documents.
  */
-export const ACCUMULATOR_BLOCK = 1 << 14;
+export const ACCUMULATOR_BLOCK = 1 << 13;
+
+/**
+ * Documents per accumulator block for a corpus: about an eighth of it, between 2,048 and {@link ACCUMULATOR_BLOCK},
+ * so that a small corpus is still several blocks and the blocks after the first can skip terms. (Same process,
+ * alternating: npl 0.93× the time with 2,048 than with 16,384; 200k passages 0.97× with 8,192; 1M the same.)
+ */
+export function accumulatorBlockFor(documentCount: number): number {
+  return Math.min(ACCUMULATOR_BLOCK, Math.max(2048, 2 ** Math.ceil(Math.log2(Math.max(1, documentCount / 8)))));
+}
 
 /** Per-document accumulators for one block of documents (term-at-a-time scoring), kept between queries. */
 export class Accumulators {
