@@ -78,6 +78,18 @@ describe('exhaustiveTopK (blocked term at a time)', () => {
         expect(Math.max(...expected)).toBe(context.upperBound(term));
       }
     }
+    // Kept up to a budget: with one document a block, 30 terms' bounds over 50,000 documents take 12 MB, so the
+    // first ones go (and come back the same when asked again).
+    const many = new CompactIndexBuilder();
+    for (let i = 0; i < 50_000; i++) many.add(`d${i}`, [`t${i % 30}`, `t${(i * 7) % 30}`]);
+    const perDoc = new ScoringContext(many.build(), OKAPI_BM25);
+    const first = perDoc.blockUpperBounds(0, 1);
+    expect(perDoc.blockUpperBounds(0, 1)).toBe(first);
+    for (let t = 1; t < 30; t++) perDoc.blockUpperBounds(t, 1);
+    expect(30 * first.byteLength).toBeGreaterThan(8 << 20);
+    const again = perDoc.blockUpperBounds(0, 1);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
     // a term in blocks 0 and 2 only, the longer document first
     const builder = new CompactIndexBuilder();
     for (let i = 0; i < 3000; i++) builder.add(`d${i}`, i === 5 ? ['rare', 'x', 'y'] : i === 2500 ? ['rare'] : ['common']);
