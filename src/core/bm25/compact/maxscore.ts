@@ -349,11 +349,15 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
   const lastDoc = new Uint32Array(m);
   const worse = ranksBelow(boost);
   const heap: ScoredPosting[] = [];
-  // As in MaxScore: a bound is summed in another order than a score, so keep a margin.
-  const prunable = (upper: number) => {
+  // As in MaxScore: a bound is summed in another order than a score, so keep a margin. `floor` is the k-th score
+  // less the margin, kept up to date as the heap changes (it is read far more often than the heap changes).
+  let floor = -Infinity;
+  const heapChanged = () => {
+    if (heap.length < k) return;
     const threshold = heap[0]!.score;
-    return upper < threshold - 1e-9 * Math.max(1, Math.abs(threshold));
+    floor = threshold - 1e-9 * Math.max(1, Math.abs(threshold));
   };
+  const prunable = (upper: number) => upper < floor;
 
   for (let blockStart = 0; blockStart < documentCount; blockStart += blockSize) {
     const blockEnd = Math.min(documentCount, blockStart + blockSize);
@@ -403,7 +407,8 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
         else if (worse(heap[0]!, candidate)) {
           heap[0] = candidate;
           siftDown(heap, 0, worse);
-        }
+        } else continue;
+        heapChanged();
       }
       at[i] = until[i]!;
     }
@@ -486,6 +491,7 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
         if (worse(heap[0]!, candidate)) {
           heap[0] = candidate;
           siftDown(heap, 0, worse);
+          heapChanged();
         }
       }
     }
