@@ -6,6 +6,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import {
+  CompactVectors,
   defaultChunkRows,
   defaultLengthSortWindow,
   documentText,
@@ -13,6 +14,7 @@ import {
   loadEmbedder,
   MemoryCorpusStore,
   MemoryVectorStore,
+  searchCompactExact,
   searchDense,
   searchDenseSharded,
   RowArena,
@@ -127,6 +129,7 @@ async function benchExactSearch(): Promise<void> {
   console.log(`(${os.cpus().length} cores, shared with whatever else runs; the 2-worker figure can only beat 1 worker on an idle machine.)`);
 }
 
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const load = () => `load ${os.loadavg()[0]!.toFixed(1)}`;
 
@@ -137,12 +140,21 @@ export interface DensePeerRatios {
   numpy?: number;
   faiss?: number;
   usearch?: number;
+  /** The int8 form searched certified exact (the same hits and scores as the float32 scan) ÷ faiss. */
+  int8ExactVsFaiss?: number;
 }
 
-async function benchFloat32Kernel(matrix: VectorMatrix, chunks: Float32Array[], queries: QueryEmbedding[], rounds = 5, copied?: VectorMatrix): Promise<DensePeerRatios> {
+async function benchFloat32Kernel(
+  matrix: VectorMatrix, chunks: Float32Array[], queries: QueryEmbedding[], rounds = 5, copied?: VectorMatrix, compact?: CompactVectors,
+): Promise<DensePeerRatios> {
   const perQuery = (kernels: 'auto' | 'js', over = matrix) => {
     const start = performance.now();
     for (const q of queries) searchDense(over, q, K, { kernels });
+    return (performance.now() - start) / queries.length;
+  };
+  const int8ExactPerQuery = async () => {
+    const start = performance.now();
+    for (const q of queries) await searchCompactExact(compact!, q, K);
     return (performance.now() - start) / queries.length;
   };
   perQuery('auto');
@@ -167,6 +179,31 @@ async function benchFloat32Kernel(matrix: VectorMatrix, chunks: Float32Array[], 
     figure('searchDense, float32 SIMD filter (default)', `${median(simd).toFixed(2)} ms`, `${speedup.toFixed(2)}× faster than plain JS (${load()})`, null);
   }
   figure('same hits and scores, to the bit, for every query', identical ? 'yes' : 'NO', 'yes', identical);
+  let int8Exact: number | undefined;
+  if (compact) {
+    // the int8 form certified exact, taking turns with the float32 filter
+    const times: number[] = [];
+    const ratios: number[] = [];
+    let rescored = 0;
+    for (let round = 0; round < rounds; round++) {
+      const simdMs = perQuery('auto');
+      times.push(await int8ExactPerQuery());
+      ratios.push(times[round]! / simdMs);
+    }
+    let same = true;
+    for (const q of queries) {
+      const result = await searchCompactExact(compact, q, K);
+      rescored += result.rescored / queries.length;
+      same &&= JSON.stringify(result.hits) === JSON.stringify(searchDense(matrix, q, K));
+    }
+    int8Exact = median(times);
+    figure(
+      `int8 form, certified exact (every row its bound leaves in rescored: ${rescored.toFixed(0)} a query)`,
+      `${int8Exact.toFixed(2)} ms`,
+      `${median(ratios).toFixed(2)}× the float32 filter's time; the same hits and scores: ${same ? 'yes' : 'NO'}`,
+      same,
+    );
+  }
 
   const root = path.resolve(import.meta.dirname, '..');
   const python = venvPython(root);
@@ -185,12 +222,14 @@ async function benchFloat32Kernel(matrix: VectorMatrix, chunks: Float32Array[], 
     queries.forEach((q, i) => flatQueries.set(q.vector, i * DIMS));
     fs.writeFileSync(queryFile, flatQueries);
     const before = median(Array.from({ length: Math.min(3, rounds) }, () => perQuery('auto')));
+    const int8Before = compact ? await int8ExactPerQuery() : 0;
     const oneThread = { OMP_NUM_THREADS: '1', OPENBLAS_NUM_THREADS: '1', MKL_NUM_THREADS: '1' };
     const out = execFileSync(python, [path.join(root, 'bench/peers/exact_dense.py'), rowsFile, queryFile, String(DIMS), String(K), String(rounds)], {
       encoding: 'utf8',
       env: { ...process.env, ...oneThread },
     });
     const after = median(Array.from({ length: Math.min(3, rounds) }, () => perQuery('auto')));
+    const int8Around = compact ? (int8Before + (await int8ExactPerQuery())) / 2 : 0;
     const peer = JSON.parse(out) as {
       numpy_ms: number[];
       numpy_top: number[];
@@ -210,6 +249,10 @@ async function benchFloat32Kernel(matrix: VectorMatrix, chunks: Float32Array[], 
       const faiss = median(peer.faiss_ms);
       figure('faiss IndexFlatIP, one thread', `${faiss.toFixed(2)} ms`, `ours (${ours.toFixed(2)} ms) ${(ours / faiss).toFixed(2)}× faiss's time (${load()})${differs(peer.faiss_top)}`, ours / faiss <= 1.2);
       ratios.faiss = ours / faiss;
+      if (compact) {
+        figure('int8 form certified exact vs faiss IndexFlatIP', `${int8Around.toFixed(2)} ms`, `${(int8Around / faiss).toFixed(2)}× faiss's time (${load()})`, null);
+        ratios.int8ExactVsFaiss = int8Around / faiss;
+      }
     } else console.log('(faiss peer skipped: faiss is not installed in .venv-models/)');
     if (peer.usearch_ms) {
       const usearch = median(peer.usearch_ms);
@@ -247,7 +290,10 @@ export async function benchExactDensePeers(sizes = [100_000, 1_000_000]): Promis
     const copied = VectorMatrix.fromChunks({ model, chunkRows }, ids, chunks);
     // fewer queries at 1M: the plain scan takes seconds each
     const queries: QueryEmbedding[] = Array.from({ length: rows >= 1_000_000 ? 4 : 10 }, () => ({ vector: unitRows(random, 1, DIMS), model }));
-    ratios.push({ rows, ...(await benchFloat32Kernel(matrix, chunks, queries, 3, copied)) });
+    const built = performance.now();
+    const compact = CompactVectors.fromMatrix(matrix);
+    figure('int8 form made from the float32 rows (once per loaded set)', `${((performance.now() - built) / 1000).toFixed(2)} s`, `${mib(compact.byteLength)} beside ${mib(matrix.rows.byteLength)} of float32`, null);
+    ratios.push({ rows, ...(await benchFloat32Kernel(matrix, chunks, queries, 3, copied, compact)) });
   }
   return ratios;
 }

@@ -79,6 +79,7 @@ export async function benchPeers(): Promise<void> {
       if (dense.faiss !== undefined) chartRows.push({ label: `exact dense ${size} × 384 vs faiss`, ratio: dense.faiss, goal: 1.2 });
       if (dense.numpy !== undefined) chartRows.push({ label: `exact dense ${size} × 384 vs numpy`, ratio: dense.numpy });
       if (dense.usearch !== undefined) chartRows.push({ label: `exact dense ${size} × 384 vs usearch`, ratio: dense.usearch });
+      if (dense.int8ExactVsFaiss !== undefined) chartRows.push({ label: `exact dense ${size} × 384, int8 form certified, vs faiss`, ratio: dense.int8ExactVsFaiss, goal: 1.2 });
     }
   }
   if (!only) await writeChart();

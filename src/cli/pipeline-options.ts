@@ -75,7 +75,8 @@ export const PIPELINE_HELP = `  --pipeline  bm25 (default), dense, rrf or cc; rr
               bm25: k1, b, d, termCountBoost, lowercase, stopWords, stemming
               dense: dtype (fp32), pooling (mean|cls), queryPrefix, passagePrefix, maxTokens, batchSize,
                      tokens (true: also token vectors), searchMode (single|multi = MaxSim),
-                     vectorForm (auto|float32|int8|binary; auto = float32 below 200,000 documents)
+                     vectorForm (auto|float32|int8|int8-exact|binary; auto = float32 below 200,000
+                     documents, int8 from there; int8-exact = float32's exact hits from the int8 form)
               rrf: k (60), fetchKMultiplier (2), and the bm25 and dense settings
               cc: weight (0.5, of dense), normalizeMethod (mm|tmm|z|dbsf), pipeline1Min, pipeline2Min
                   (tmm; default −1 for dense and 0 for bm25), fetchKMultiplier (2), and the bm25 and dense settings
@@ -143,7 +144,7 @@ export async function buildPipelineFromOptions(
  */
 export function pipelineSpecFromParams(pipeline: string, params: Record<string, ParamValue>, modelKey: string, bm25: PipelineSpec): PipelineSpec {
   const searchMode = 'searchMode' in params ? expectOneOf('searchMode', params.searchMode, ['single', 'multi'] as const) : undefined;
-  const vectorForm = 'vectorForm' in params ? expectOneOf('vectorForm', params.vectorForm, ['auto', 'float32', 'int8', 'binary'] as const) : undefined;
+  const vectorForm = 'vectorForm' in params ? expectOneOf('vectorForm', params.vectorForm, ['auto', 'float32', 'int8', 'int8-exact', 'binary'] as const) : undefined;
   const dense: PipelineSpec = { kind: 'dense', modelKey, ...(searchMode ? { searchMode } : {}), ...(vectorForm ? { vectorForm } : {}) };
   const fetchKMultiplier = 'fetchKMultiplier' in params ? expectNumber('fetchKMultiplier', params.fetchKMultiplier, NUMERIC_RULES.fetchKMultiplier) : DEFAULT_FETCH_K_MULTIPLIER;
   let spec: PipelineSpec;

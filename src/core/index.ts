@@ -46,7 +46,7 @@ export {
   adoptVectorSet, assertCompleteSet, canShareMemory, COMPACT_FROM_ROWS, CompactVectors, defaultRescoreFactor,
   type DenseHit, identityMismatch, loadCompactVectors, type LoadedVectorForm, type LoadedVectors,
   loadSpooledCompactVectors, loadTokenStore, loadVectorMatrix, mergeTopK, MultiVectorStore, resolveVectorForm, RowArena,
-  type RowRangeSearch, SCANNER_SLOTS, searchCompact, searchDense, searchDenseSharded, shareableVectorSet,
+  type RowRangeSearch, SCANNER_SLOTS, searchCompact, searchCompactExact, searchDense, searchDenseSharded, shareableVectorSet,
   type ShareableVectorSet, type SharedCompactVectors, shareMismatch, splitRows, storedFloatRows,
   type VectorFormChoice, VectorMatrix, vectorSetIdentity, type VectorSetIdentity, vectorShareKey,
 } from './dense/index.ts';

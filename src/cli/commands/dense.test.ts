@@ -42,7 +42,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 describe('dsw with dense pipelines (tiny-bert)', () => {
-  it('dsw search --param vectorForm=int8|binary gives the exact float32 hits; a bad form is refused with words', async () => {
+  it('dsw search --param vectorForm=int8|int8-exact|binary gives the exact float32 hits; a bad form is refused with words', async () => {
     const search = async (...extra: string[]) => {
       const io = capture();
       const code = await main(['search', '--dataset', dataset, '--pipeline', 'dense', '--model', model, '--query', 'lighthouse keeper in a storm', '--top-k', '10', '--json', ...extra], io);
@@ -50,7 +50,7 @@ describe('dsw with dense pipelines (tiny-bert)', () => {
     };
     const exact = await search();
     expect(exact.code).toBe(0);
-    for (const form of ['int8', 'binary']) {
+    for (const form of ['int8', 'int8-exact', 'binary']) {
       const compact = await search('--param', `vectorForm=${form}`);
       expect(compact.code).toBe(0);
       expect(JSON.parse(compact.io.stdout)).toEqual(JSON.parse(exact.io.stdout));
@@ -58,7 +58,7 @@ describe('dsw with dense pipelines (tiny-bert)', () => {
     const bad = await search('--param', 'vectorForm=int4');
     expect(bad.code).not.toBe(0);
     expect(bad.io.stderr).toMatch(/vectorForm/);
-  }, 180_000); // four searches, each embedding the corpus
+  }, 240_000); // five searches, each embedding the corpus
 
   it('dsw search --pipeline dense: a query equal to a document’s embedded text finds it first with cosine 1', async () => {
     const doc = fs

@@ -21,6 +21,19 @@ export interface CompactSearchOptions {
   end?: number;
   /** Skip rescoring and return the int8 scores (for partial scans merged before one rescoring). */
   approximate?: boolean;
+  /**
+   * Certified exact (int8 first pass only): every row is rescored whose int8 score plus its quantisation bound
+   * could reach the k-th exact score, so the hits and scores are those of `searchDense` to the bit; how many that is
+   * depends on the data, not on `rescoreFactor` (unused). Default false.
+   */
+  exact?: boolean;
+}
+
+/** A certified exact search's hits, and how many rows its bounds left to rescore (see {@link searchCompactExact}). */
+export interface ExactCompactResult {
+  hits: DenseHit[];
+  /** Rows rescored with float32: those whose bound could still reach the top-k when their turn came. */
+  rescored: number;
 }
 
 /** Rows per step of the default rescoring factor (k × 4 up to a million rows, one more per 250k after that). */
@@ -42,6 +55,47 @@ export function defaultRescoreFactor(rows: number): number {
  * hits are therefore exact scores; only a true top-k row that missed the candidates can be lost (recall < 1).
  */
 export async function searchCompact(vectors: CompactVectors, query: QueryEmbedding, k: number, options: CompactSearchOptions = {}): Promise<DenseHit[]> {
+  if (options.exact) {
+    if (options.firstPass === 'binary' || options.approximate) throw new Error('a certified exact search needs the int8 first pass and float32 rescoring');
+    return (await searchCompactExact(vectors, query, k, options)).hits;
+  }
+  const search = prepare(vectors, query, k, options);
+  if (!search) return [];
+  const { q, slot, start, end, candidates } = search;
+  const approximate =
+    options.firstPass === 'binary'
+      ? int8Scores(vectors, slot, hammingPass(vectors, slot, start, end, Math.ceil(k * (options.binaryFactor ?? 40))), candidates)
+      : int8Pass(vectors, slot, start, end, candidates);
+  if (options.approximate) return approximate.slice(0, k).map(({ score, row }) => ({ id: vectors.id(row), score, row }));
+  return (await rescore(vectors, q, approximate.map((hit) => hit.row))).sort(byScoreThenRow).slice(0, k);
+}
+
+/**
+ * Certified exact top-k over the compact form (`searchCompact` with `exact: true`): the same hits and scores as
+ * `searchDense` over the float32 rows, to the bit, with how much rescoring the certificate took.
+ */
+export async function searchCompactExact(
+  vectors: CompactVectors, query: QueryEmbedding, k: number, options: Omit<CompactSearchOptions, 'exact' | 'firstPass' | 'approximate' | 'binaryFactor'> = {},
+): Promise<ExactCompactResult> {
+  const search = prepare(vectors, query, k, options);
+  if (!search) return { hits: [], rescored: 0 };
+  return certifiedTopK(vectors, search, k);
+}
+
+interface PreparedSearch {
+  /** The normalised query. */
+  q: Float64Array;
+  /** int16 query = round(q × queryScale). */
+  queryScale: number;
+  slot: number;
+  start: number;
+  end: number;
+  /** Rows the first pass keeps for rescoring. */
+  candidates: number;
+}
+
+// Checks the arguments and writes the query into the scanner's slot; null when nothing is to be found.
+function prepare(vectors: CompactVectors, query: QueryEmbedding, k: number, options: CompactSearchOptions): PreparedSearch | null {
   assertSameEmbeddingModel(vectors.model, query.model);
   const dims = vectors.dimensions;
   if (query.vector.length !== dims) throw new Error(`query vector has ${query.vector.length} dimensions; the vectors hold ${dims}`);
@@ -53,24 +107,121 @@ export async function searchCompact(vectors: CompactVectors, query: QueryEmbeddi
   }
   const rescoreFactor = options.rescoreFactor ?? defaultRescoreFactor(vectors.size);
   if (!(rescoreFactor >= 1)) throw new Error(`rescoreFactor must be at least 1, got ${rescoreFactor}`);
-  if (k === 0 || start === end) return [];
-
+  if (k === 0 || start === end) return null;
   const q = normalizedCopy(query.vector);
   const slot = vectors.slotOffset(options.slot ?? vectors.scannerSlot);
-  writeQuery(vectors, q, slot);
-  const candidates = Math.min(end - start, Math.ceil(k * rescoreFactor));
-  const approximate =
-    options.firstPass === 'binary'
-      ? int8Scores(vectors, slot, hammingPass(vectors, slot, start, end, Math.ceil(k * (options.binaryFactor ?? 40))), candidates)
-      : int8Pass(vectors, slot, start, end, candidates);
-  if (options.approximate) return approximate.slice(0, k).map(({ score, row }) => ({ id: vectors.id(row), score, row }));
+  const queryScale = writeQuery(vectors, q, slot);
+  return { q, queryScale, slot, start, end, candidates: Math.min(end - start, Math.ceil(k * rescoreFactor)) };
+}
 
-  const rows = approximate.map((hit) => hit.row).sort((a, b) => a - b);
+// The bounds. For a row with float32 values x, int8 codes c and scale s (x̂ = s·c), and the normalised query q
+// with int16 codes q16 = round(q·Q), the score searchDense gives is q·x (in float64, to within 1e-15), and
+//   q·x = q̂·x̂ + (q − q̂)·x̂ + q·(x − x̂),   q̂ = q16 / Q,
+//   |x_j − x̂_j| ≤ s/2 (rounding to the code; plus s·2⁻¹⁷ for the float32 scale),  |x̂_j| ≤ 127·s,
+// so |q·x − q̂·x̂| ≤ s·E with E = Σ|q_j|·(1/2 + 2⁻¹⁷) + 127·Σ|q_j − q̂_j|. The kernel's score r is q̂·x̂·Q rounded
+// twice to float32 (the int32 sum to float, then times s), so q̂·x̂ is within |r|·2⁻²² / Q of r / Q. 1e-9 more
+// absorbs float64 rounding in the bounds and in the exact sum.
+function scoreBounds(q: Float64Array, queryScale: number): { perScale: number; inverse: number } {
+  let l1 = 0;
+  let queryError = 0;
+  for (let j = 0; j < q.length; j++) {
+    l1 += Math.abs(q[j]);
+    queryError += Math.abs(q[j] - Math.round(q[j] * queryScale) / queryScale);
+  }
+  return { perScale: (l1 * (0.5 + 2 ** -17) + 127 * queryError) * (1 + 1e-9), inverse: 1 / queryScale };
+}
+
+const SLACK = 1e-9;
+const ROUNDING = 2 ** -22;
+
+async function rescore(vectors: CompactVectors, q: Float64Array, rows: number[]): Promise<DenseHit[]> {
+  rows.sort((a, b) => a - b);
   const floats = await vectors.floatRows(rows);
-  return rows
-    .map((row, i) => ({ id: vectors.id(row), score: scoreRow(q, floats[i]!), row }))
-    .sort((a, b) => b.score - a.score || a.row - b.row)
-    .slice(0, k);
+  return rows.map((row, i) => ({ id: vectors.id(row), score: scoreRow(q, floats[i]!), row }));
+}
+
+const byScoreThenRow = (a: DenseHit, b: DenseHit) => b.score - a.score || a.row - b.row;
+
+// One int8 pass keeps every row whose upper bound reaches `floor`, the k-th best lower bound seen so far: k rows
+// score at least `floor`, so the k-th exact score does too, and a row whose upper bound is below it cannot be in
+// the top-k (nor tie with it). The floor only rises, and the list is pruned as it does; then the kept rows are
+// rescored, best bound first, until the bounds fall below the k-th exact score.
+async function certifiedTopK(vectors: CompactVectors, search: PreparedSearch, k: number): Promise<ExactCompactResult> {
+  const { q, queryScale, slot, start, end } = search;
+  // A zero query scores every row 0: the first k rows, as searchDense returns them.
+  if (queryScale === 0) {
+    const hits = await rescore(vectors, q, Array.from({ length: Math.min(k, end - start) }, (_, i) => start + i));
+    return { hits: hits.sort(byScoreThenRow), rescored: hits.length };
+  }
+  const { perScale, inverse } = scoreBounds(q, queryScale);
+  const scales = new Float32Array(vectors.memory.buffer, vectors.scalesOffset + start * 4, end - start);
+  let maxScale = 0;
+  for (let i = 0; i < scales.length; i++) if (scales[i]! > maxScale) maxScale = scales[i]!;
+  const blockSlack = maxScale * perScale + SLACK;
+
+  const lower = new TopKHeap(k);
+  let floor = -Infinity;
+  let rows: number[] = [];
+  let uppers: number[] = [];
+  let pruneAt = Math.max(1024, 8 * k);
+  const results = new Float32Array(vectors.memory.buffer, outOffset(vectors, slot), BLOCK_ROWS);
+  for (let block = start; block < end; block += BLOCK_ROWS) {
+    const count = Math.min(BLOCK_ROWS, end - block);
+    const best = dotRows(vectors, slot, block, count);
+    if ((best + Math.abs(best) * ROUNDING) * inverse + blockSlack < floor) continue;
+    for (let i = 0; i < count; i++) {
+      const r = results[i]!;
+      const approximate = r * inverse;
+      const margin = Math.abs(r) * ROUNDING * inverse + scales[block + i - start]! * perScale + SLACK;
+      const upper = approximate + margin;
+      if (!(upper >= floor)) continue; // NaN rows too: searchDense skips them
+      rows.push(block + i);
+      uppers.push(upper);
+      const low = approximate - margin;
+      if (low > floor) {
+        lower.offer(low, block + i);
+        floor = lower.threshold;
+      }
+    }
+    if (rows.length >= pruneAt) {
+      ({ rows, uppers } = prune(rows, uppers, floor));
+      pruneAt = Math.max(pruneAt, 2 * rows.length);
+    }
+  }
+  ({ rows, uppers } = prune(rows, uppers, floor));
+  return rescoreByBound(vectors, q, rows, uppers, k);
+}
+
+// Rows to rescore per fetch: the float rows may come from storage, a chunk at a time.
+const RESCORE_BATCH = 32;
+
+// Rescores the kept rows best upper bound first and stops at the first whose bound is below the k-th exact score
+// found (an equal bound may still tie and win on its row, so it is rescored).
+async function rescoreByBound(vectors: CompactVectors, q: Float64Array, rows: number[], uppers: number[], k: number): Promise<ExactCompactResult> {
+  const order = Array.from(rows.keys()).sort((a, b) => uppers[b]! - uppers[a]! || rows[a]! - rows[b]!);
+  let hits: DenseHit[] = [];
+  let rescored = 0;
+  for (let next = 0; next < order.length; ) {
+    const kth = hits.length >= k ? hits[k - 1]!.score : -Infinity;
+    if (uppers[order[next]!]! < kth) break;
+    const batch = order.slice(next, next + Math.max(RESCORE_BATCH, k)).map((i) => rows[i]!);
+    next += batch.length;
+    rescored += batch.length;
+    hits = hits.concat(await rescore(vectors, q, batch)).sort(byScoreThenRow).slice(0, k);
+  }
+  return { hits, rescored };
+}
+
+function prune(rows: number[], uppers: number[], floor: number): { rows: number[]; uppers: number[] } {
+  const keptRows: number[] = [];
+  const keptUppers: number[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    if (uppers[i]! >= floor) {
+      keptRows.push(rows[i]!);
+      keptUppers.push(uppers[i]!);
+    }
+  }
+  return { rows: keptRows, uppers: keptUppers };
 }
 
 // The largest int16 query magnitude for which 127 × q × stride still fits an int32 sum.
@@ -78,8 +229,9 @@ function queryRange(stride: number): number {
   return Math.min(32767, Math.floor(0x7fffffff / (127 * stride)));
 }
 
-// The int16 query (scaled to the widest safe range) and its sign bits, into the scanner's scratch area.
-function writeQuery(vectors: CompactVectors, q: Float64Array, slot: number): void {
+// The int16 query (scaled to the widest safe range) and its sign bits, into the scanner's scratch area. Returns
+// the scale (int16 query = round(q × scale)).
+function writeQuery(vectors: CompactVectors, q: Float64Array, slot: number): number {
   const { stride, bitStride, memory } = vectors;
   let max = 0;
   for (let j = 0; j < q.length; j++) max = Math.max(max, Math.abs(q[j]));
@@ -90,6 +242,7 @@ function writeQuery(vectors: CompactVectors, q: Float64Array, slot: number): voi
   const bits = new Uint8Array(memory.buffer, slot + stride * 2, bitStride);
   bits.fill(0);
   for (let j = 0; j < q.length; j++) if (q[j] > 0) bits[j >> 3]! |= 1 << (j & 7);
+  return scale;
 }
 
 function outOffset(vectors: CompactVectors, slot: number): number {

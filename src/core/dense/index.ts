@@ -1,5 +1,5 @@
 // The door of dense: vector matrices, compact vectors and exact top-k search over them.
-export { defaultRescoreFactor, searchCompact } from './compact-search.ts';
+export { defaultRescoreFactor, searchCompact, searchCompactExact, type CompactSearchOptions, type ExactCompactResult } from './compact-search.ts';
 export { canShareMemory, CompactVectors, type SharedCompactVectors } from './compact-vectors.ts';
 export { searchDense } from './dense-search.ts';
 export { searchMaxSim } from './maxsim.ts';

@@ -1,12 +1,16 @@
 import { CompactVectors } from './compact-vectors.ts';
 import type { VectorMatrix } from './vector-matrix.ts';
 
-/** How dense search holds and scans pooled vectors. */
-export type VectorForm = 'float32' | 'int8' | 'binary';
+/**
+ * How dense search holds and scans pooled vectors: `float32` exact; `int8` first pass, float32 rescoring of the
+ * best candidates (recall ≤ 1); `int8-exact` the same first pass, certified exact (float32's hits and scores, to
+ * the bit: see `searchCompactExact`); `binary` sign bits, then int8, then float32 rescoring.
+ */
+export type VectorForm = 'float32' | 'int8' | 'int8-exact' | 'binary';
 /** A pipeline's choice: a form, or `auto` (float32 below {@link COMPACT_FROM_ROWS} rows, int8 from there). */
 export type VectorFormChoice = VectorForm | 'auto';
 
-export const VECTOR_FORMS: readonly VectorForm[] = ['float32', 'int8', 'binary'];
+export const VECTOR_FORMS: readonly VectorForm[] = ['float32', 'int8', 'int8-exact', 'binary'];
 
 /** From this many rows `auto` picks int8: float32 rows of 384 dimensions would pass 300 MB. */
 export const COMPACT_FROM_ROWS = 200_000;

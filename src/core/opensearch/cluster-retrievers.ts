@@ -229,7 +229,7 @@ export function openSearchResources(client: OpenSearchClient, index: string, met
           throw new Error(`The OpenSearch corpus "${index}" holds vectors of model key ${meta.embedding.modelKey}, not ${spec.modelKey}`);
         }
         if (spec.searchMode === 'multi') throw new Error('MaxSim (token vectors) is not available on an OpenSearch corpus; use single-vector search');
-        if (spec.vectorForm === 'int8' || spec.vectorForm === 'binary') {
+        if (spec.vectorForm === 'int8' || spec.vectorForm === 'int8-exact' || spec.vectorForm === 'binary') {
           throw new Error(`The ${spec.vectorForm} vector form is the tab's compact scan; OpenSearch scores the float vectors exactly or by HNSW`);
         }
         if (!options.embedder) throw new Error('Dense retrieval on this OpenSearch corpus needs its model here to embed queries (--model)');

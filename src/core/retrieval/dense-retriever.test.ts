@@ -123,6 +123,13 @@ describe('DenseRetriever vector forms (tiny-bert)', () => {
     }
   });
 
+  it('searches the int8 form certified exact, and says so in its config', async () => {
+    const exact = await new DenseRetriever(index).search('a fast red cat', 5);
+    const retriever = new DenseRetriever(index, { vectorForm: 'int8-exact' });
+    expect(await retriever.search('a fast red cat', 5)).toEqual(exact);
+    expect(retriever.config).toMatchObject({ vectorForm: 'int8-exact', similarity: expect.stringMatching(/^cosine \(exact: int8 first pass/) });
+  });
+
   it('picks float32 automatically for a small set, and records nothing new in its config', () => {
     const retriever = new DenseRetriever(index, { vectorForm: 'auto' });
     expect(retriever.vectorForm).toBe('float32');

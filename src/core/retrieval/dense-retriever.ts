@@ -41,7 +41,8 @@ export type DenseSearchMode = 'single' | 'multi';
 /**
  * Dense retrieval over a stored embedding set: the query is embedded with the set's own model (refused
  * otherwise) and scored against every document vector — exactly in float32, or by a compact first pass (int8 or
- * sign bits) whose candidates are rescored in float32 (see `searchCompact`). Also what GQR builds on: {@link embedQuery},
+ * sign bits) whose candidates are rescored in float32 (see `searchCompact`; `int8-exact` certifies the result
+ * exact). Also what GQR builds on: {@link embedQuery},
  * {@link vectorsFor} and {@link tokenVectorsFor} give the query embedding and candidate vectors it refines with.
  */
 export class DenseRetriever implements Retriever {
@@ -68,7 +69,7 @@ export class DenseRetriever implements Retriever {
     this.vectorForm = this.searchMode === 'multi' ? 'float32' : resolveVectorForm(options.vectorForm, vectors.size);
     if (this.vectorForm === 'float32' && !index.matrix) {
       throw new Error(
-        `Only the compact form of these ${vectors.size.toLocaleString('en-US')} vectors is loaded; search them as int8 or binary.`,
+        `Only the compact form of these ${vectors.size.toLocaleString('en-US')} vectors is loaded; search them as int8, int8-exact or binary.`,
       );
     }
     this.compact = this.vectorForm === 'float32' ? undefined : (index.compact ?? compactFormOf(index.matrix!));
@@ -90,7 +91,13 @@ export class DenseRetriever implements Retriever {
       modelKey: embeddingModelKey(this.model),
       searchMode: this.searchMode,
       ...(this.compact
-        ? { vectorForm: this.vectorForm, similarity: `cosine (${this.vectorForm} first pass, float32 rescoring of ${defaultRescoreFactor(this.compact.size)}×k)` }
+        ? {
+            vectorForm: this.vectorForm,
+            similarity:
+              this.vectorForm === 'int8-exact'
+                ? 'cosine (exact: int8 first pass, float32 rescoring of every row its bound leaves in)'
+                : `cosine (${this.vectorForm} first pass, float32 rescoring of ${defaultRescoreFactor(this.compact.size)}×k)`,
+          }
         : { similarity: this.searchMode === 'single' ? 'cosine (exact)' : 'MaxSim (exact)' }),
       documents: this.vectors.size,
     };
@@ -128,7 +135,11 @@ export class DenseRetriever implements Retriever {
   /** Top-k cosine for an already embedded query, in the retriever's vector form. */
   async searchByEmbedding(query: QueryEmbedding, k: number): Promise<ScoredDoc[]> {
     const hits = this.compact
-      ? await searchCompact(this.compact, query, k, { firstPass: this.vectorForm === 'binary' ? 'binary' : 'int8', rescoreFactor: defaultRescoreFactor(this.compact.size) })
+      ? await searchCompact(this.compact, query, k, {
+          firstPass: this.vectorForm === 'binary' ? 'binary' : 'int8',
+          rescoreFactor: defaultRescoreFactor(this.compact.size),
+          exact: this.vectorForm === 'int8-exact',
+        })
       : this.index.search
         ? await this.index.search(query, k)
         : searchDense(this.index.matrix!, query, k);

@@ -30,7 +30,9 @@ export interface DensePipelineSpec {
   searchMode?: DenseSearchMode;
   /**
    * How pooled vectors are scanned (`single` only): `float32` exact; `int8` or `binary` first pass with float32
-   * rescoring; `auto` (default) float32 below 200,000 documents, int8 from there. The run config records the form used.
+   * rescoring of the best candidates; `int8-exact` the int8 first pass with every row rescored that could reach the
+   * top-k (float32's hits and scores, from a quarter of the memory); `auto` (default) float32 below 200,000
+   * documents, int8 from there. The run config records the form used.
    */
   vectorForm?: VectorFormChoice;
 }
