@@ -27,6 +27,7 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
   const choice = useEmbedChoice((s) => s.choice);
   const setChoice = useEmbedChoice((s) => s.setChoice);
   const chooseModel = useEmbedChoice((s) => s.chooseModel);
+  const chooseFolder = useEmbedChoice((s) => s.chooseFolder);
   const served = useServedModelFiles();
   const best = served ? preferredServedPreset((modelId, dtype) => presenceInServedFiles(served, modelId, dtype).present) : undefined;
   useEffect(() => {
@@ -48,7 +49,7 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
     try {
       const folder = await getEmbedWorker().storeModelFolder(files);
       await queryClient.invalidateQueries({ queryKey: modelFoldersKey });
-      chooseModel(folder.name);
+      chooseFolder(folder.name, folder.files);
     } catch (error) {
       setFolderError(errorMessage(error));
     } finally {
@@ -74,7 +75,7 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
               checked={choice.location === location}
               onChange={() => {
                 setChoice({ location });
-                if (location === 'folder' && folders.data?.[0]) chooseModel(folders.data[0].name);
+                if (location === 'folder' && folders.data?.[0]) chooseFolder(folders.data[0].name, folders.data[0].files);
                 if (location !== 'folder' && !EMBEDDING_MODEL_PRESETS.some((p) => p.modelId === choice.modelId)) chooseModel(best?.preset.modelId ?? 'tiny-bert');
               }}
             />{' '}
@@ -98,7 +99,14 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
           {folders.data && folders.data.length > 0 && (
             <label>
               Kept folder{' '}
-              <select aria-label="Kept model folder" value={choice.modelId} onChange={(e) => chooseModel(e.target.value)}>
+              <select
+                aria-label="Kept model folder"
+                value={choice.modelId}
+                onChange={(e) => {
+                  const folder = folders.data?.find((f) => f.name === e.target.value);
+                  if (folder) chooseFolder(folder.name, folder.files);
+                }}
+              >
                 {!folders.data.some((f) => f.name === choice.modelId) && <option value={choice.modelId}>—</option>}
                 {folders.data.map((f) => (
                   <option key={f.name} value={f.name}>
@@ -150,6 +158,9 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
         {choice.location === 'remote' &&
           `Files are downloaded from ${choice.host.trim() || HUGGING_FACE_HOST}${choice.modelId || '…'} and cached by the browser; this needs the network.`}
         {choice.location === 'folder' && `Weights file used: ${DTYPE_FILES[choice.dtype]}.`}
+        {choice.location === 'folder' &&
+          folders.data?.some((f) => f.name === choice.modelId && !f.files.includes(DTYPE_FILES[choice.dtype])) &&
+          ' This folder does not hold it: choose other weights.'}
       </p>
       {preset?.testModel && (
         <p className="notice" data-testid="test-model-warning">

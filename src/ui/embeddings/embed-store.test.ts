@@ -9,7 +9,7 @@ const worker = vi.hoisted(() => ({ embed: vi.fn(), cancel: vi.fn(), stop: null a
 vi.mock('../services/workers.ts', () => ({ getEmbedWorker: () => worker }));
 vi.mock('../services/stores.ts', () => ({ requestPersistence: async () => false }));
 
-const { applyEmbedEvent, DEFAULT_CHOICE, NO_EMBED_PROGRESS, resumeEmbedding, settingsOfChoice, settingsOfSet, startEmbedding, useEmbedChoice, useEmbedJob, withPresetDefaults } =
+const { applyEmbedEvent, DEFAULT_CHOICE, dtypeInFolder, NO_EMBED_PROGRESS, resumeEmbedding, settingsOfChoice, settingsOfSet, startEmbedding, useEmbedChoice, useEmbedJob, withPresetDefaults } =
   await import('./embed-store.ts');
 
 const set = { corpusId: 'c1', modelKey: 'tiny', totalRows: 168, rowsDone: 0, tokens: false, device: 'wasm', source: { location: 'app', modelId: 'tiny-bert' }, model: { modelId: 'tiny-bert', dtype: 'fp32', pooling: 'mean', prefixes: { query: 'q: ', passage: 'p: ' } }, maxTokens: 128 } as unknown as EmbeddingSetRecord;
@@ -39,6 +39,23 @@ describe('model choice', () => {
     const settings = settingsOfChoice({ ...DEFAULT_CHOICE, location: 'remote', modelId: ' org/m ', host: ' https://models.example ' });
     expect(settings.source).toEqual({ location: 'remote', modelId: 'org/m', host: 'https://models.example' });
     expect(settingsOfSet(set)).toEqual({ source: set.source, dtype: 'fp32', pooling: 'mean', prefixes: { query: 'q: ', passage: 'p: ' }, maxTokens: 128 });
+  });
+});
+
+describe('model folder choice', () => {
+  const fp32Only = ['config.json', 'tokenizer.json', 'onnx/model.onnx'];
+  it('keeps the chosen weights when the folder holds them, else takes weights it holds', () => {
+    expect(dtypeInFolder([...fp32Only, 'onnx/model_quantized.onnx'], 'q8')).toBe('q8');
+    expect(dtypeInFolder(fp32Only, 'q8')).toBe('fp32');
+    expect(dtypeInFolder(['onnx/model_fp16.onnx', 'onnx/model_quantized.onnx'], 'fp32')).toBe('q8');
+    expect(dtypeInFolder(['config.json'], 'q8')).toBe('q8');
+  });
+
+  it('a folder without the preselected q8 weights is chosen with its fp32 ones', () => {
+    useEmbedChoice.setState({ choice: { ...DEFAULT_CHOICE, location: 'app', modelId: 'Xenova/all-MiniLM-L6-v2', dtype: 'q8' }, touched: false });
+    useEmbedChoice.getState().setChoice({ location: 'folder' });
+    useEmbedChoice.getState().chooseFolder('tiny-bert', fp32Only);
+    expect(useEmbedChoice.getState().choice).toMatchObject({ location: 'folder', modelId: 'tiny-bert', dtype: 'fp32' });
   });
 });
 

@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import { create } from 'zustand';
 import {
+  DTYPE_FILES,
   presetForModel,
   type EmbedCorpusProgress,
   type EmbeddingDtype,
@@ -155,12 +156,27 @@ export function settingsOfSet(set: EmbeddingSetRecord): ModelSettings {
   };
 }
 
+// The weights a folder without the chosen dtype's file falls back to, in this order (fp16 is slow on wasm).
+const FOLDER_DTYPES: readonly EmbeddingDtype[] = ['fp32', 'q8', 'fp16', 'int8', 'uint8', 'q4', 'bnb4', 'q4f16'];
+
+/**
+ * `preferred` when the folder holds its weights file, else the first dtype whose file it holds (fp32, then q8, …),
+ * else `preferred` (loading then says which file is missing).
+ */
+export function dtypeInFolder(files: readonly string[], preferred: EmbeddingDtype): EmbeddingDtype {
+  const held = new Set(files);
+  if (held.has(DTYPE_FILES[preferred])) return preferred;
+  return FOLDER_DTYPES.find((dtype) => held.has(DTYPE_FILES[dtype])) ?? preferred;
+}
+
 interface EmbedChoiceStore {
   choice: ModelChoice;
   /** Whether the person changed the choice (then the served-model default no longer replaces it). */
   touched: boolean;
   setChoice(change: Partial<ModelChoice>): void;
   chooseModel(modelId: string): void;
+  /** Picks a kept model folder, and weights it holds when it lacks the chosen dtype's file. */
+  chooseFolder(name: string, files: readonly string[]): void;
   /** Picks `modelId` with `dtype` unless the person already chose. */
   preselect(modelId: string, dtype: EmbeddingDtype): void;
 }
@@ -174,6 +190,12 @@ export const useEmbedChoice = create<EmbedChoiceStore>((set) => ({
   },
   chooseModel(modelId) {
     set((s) => ({ choice: withPresetDefaults(s.choice, modelId), touched: true }));
+  },
+  chooseFolder(name, files) {
+    set((s) => {
+      const choice = withPresetDefaults(s.choice, name);
+      return { choice: { ...choice, dtype: dtypeInFolder(files, choice.dtype) }, touched: true };
+    });
   },
   preselect(modelId, dtype) {
     set((s) => (s.touched ? s : { choice: { ...withPresetDefaults(s.choice, modelId), location: 'app', dtype } }));
