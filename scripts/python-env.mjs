@@ -1,6 +1,6 @@
 // The Python environment for model preparation and the bench peers: a venv in .venv-models/ (git-ignored) with
 // bench/peers/requirements.txt installed. Made once; remade only when the requirements file changes.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,6 +34,53 @@ export function ensurePythonEnv({ root, log, requirements: file = REQUIREMENTS }
   execFileSync(venvPython(root), ['-m', 'pip', 'install', '--disable-pip-version-check', '-r', requirements], { stdio: 'inherit' });
   fs.writeFileSync(stamp, `${wanted}\n`);
   return venvPython(root);
+}
+
+/**
+ * Starts a Python script of bench/peers/ in the venv that answers lines with lines (JSON): `next()` resolves with
+ * the next line it prints (rejecting with its standard error if it exits first), `send(line)` writes one.
+ */
+export function startPeer(root, script, args) {
+  const python = venvPython(root);
+  if (!python) throw new Error(`No Python venv in ${VENV_DIR}/; run \`npm run models\` first`);
+  const child = spawn(python, [path.join(root, 'bench/peers', script), ...args], {
+    cwd: path.join(root, 'bench/peers'),
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, HF_HUB_OFFLINE: '1', TRANSFORMERS_OFFLINE: '1', TOKENIZERS_PARALLELISM: 'false' },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  const lines = [];
+  const waiting = [];
+  let buffered = '';
+  let exited = null;
+  child.stdout.on('data', (chunk) => {
+    buffered += chunk;
+    let end;
+    while ((end = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, end);
+      buffered = buffered.slice(end + 1);
+      if (waiting.length) waiting.shift().resolve(line);
+      else lines.push(line);
+    }
+  });
+  child.on('exit', (code) => {
+    exited = new Error(`${script} exited (${code}): ${stderr.trim().split('\n').slice(-3).join(' / ')}`);
+    for (const w of waiting.splice(0)) w.reject(exited);
+  });
+  return {
+    next() {
+      if (lines.length) return Promise.resolve(lines.shift());
+      if (exited) return Promise.reject(exited);
+      return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+    },
+    send(line) {
+      child.stdin.write(`${line}\n`);
+    },
+    stop() {
+      child.kill();
+    },
+  };
 }
 
 /** Runs a Python script of bench/peers/ in the venv and returns its standard output. */

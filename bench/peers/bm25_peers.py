@@ -24,6 +24,7 @@ import math
 import os
 import re
 import statistics
+import sys
 import tempfile
 import time
 from contextlib import ExitStack
@@ -57,6 +58,36 @@ def interleaved_times(searches, texts, rounds, warm_passes):
                 t = time.perf_counter()
                 search(text)
                 times[i].append((time.perf_counter() - t) * 1000)
+    return {name: [statistics.median(t) for t in times] for name, times in per_query.items()}
+
+
+def rounds_on_request(searches, texts, warm_passes, out):
+    """interleaved_times, one round per 'round' line on stdin, so another process can take turns with the engines."""
+    for name, search in searches.items():
+        for _ in range(warm_passes.get(name, 1)):
+            for text in texts:
+                search(text)
+    out.write(json.dumps({"ready": True}) + "\n")
+    out.flush()
+    per_query = {name: [[] for _ in texts] for name in searches}
+    for line in sys.stdin:
+        words = line.split()
+        if not words or words[0] == "end":
+            break
+        # "round" runs every engine; "round tantivy pyserini" only those named
+        this_round = {}
+        for name, search in searches.items():
+            if len(words) > 1 and name not in words[1:]:
+                continue
+            times = []
+            for i, text in enumerate(texts):
+                t = time.perf_counter()
+                search(text)
+                times.append((time.perf_counter() - t) * 1000)
+                per_query[name][i].append(times[-1])
+            this_round[name] = times
+        out.write(json.dumps({"round": this_round}) + "\n")
+        out.flush()
     return {name: [statistics.median(t) for t in times] for name, times in per_query.items()}
 
 
@@ -116,6 +147,10 @@ def main():
     p.add_argument("--k", type=int, default=10)
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--no-pyserini", action="store_true")
+    p.add_argument("--turns", action="store_true",
+                   help="after indexing, print {\"ready\": true}, then run one round of every engine for each line "
+                        "'round' read from stdin, or of those named ('round tantivy pyserini'), printing "
+                        "{\"round\": {engine: per-query ms}}, until 'end'")
     args = p.parse_args()
     # The JVM writes its log lines to fd 1: keep the real stdout for the JSON alone.
     out = os.fdopen(os.dup(1), "w")
@@ -172,7 +207,11 @@ def main():
                 pyserini_search, pyserini = None, {"skipped": f"{type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"}
             if pyserini_search:
                 searches["pyserini"] = pyserini_search
-        times = interleaved_times(searches, query_texts, args.rounds, {"pyserini": math.ceil(JIT_WARM_CALLS / max(1, len(query_texts)))})
+        warm = {"pyserini": math.ceil(JIT_WARM_CALLS / max(1, len(query_texts)))}
+        if args.turns:
+            times = rounds_on_request(searches, query_texts, warm, out)
+        else:
+            times = interleaved_times(searches, query_texts, args.rounds, warm)
         if "pyserini" in searches:
             pyserini["query_ms"] = times["pyserini"]
             agree = []
