@@ -162,7 +162,10 @@ export class CompactVectors {
       const bitDst = r * this.bitStride;
       for (let j = 0; j < dims; j++) {
         const v = values[src + j]!;
-        codes[dst + j] = Math.round(v * inverse);
+        // Math.round(x) as floor(x + 128.5) − 128 (|x| ≤ 127, so a truncation of a positive number): twice as fast.
+        // They differ only within 2⁻⁴⁵ of a half step, where x + 128.5 rounds up; the code is then off by half a
+        // step plus that, inside the bound searchCompactExact allows (½ + 2⁻¹⁷ of a step).
+        codes[dst + j] = ((v * inverse + 128.5) | 0) - 128;
         if (v > 0) bits[bitDst + (j >> 3)]! |= 1 << (j & 7);
       }
     }
