@@ -240,22 +240,22 @@ async function bm25Peers(name: string, dir: string): Promise<boolean> {
   // The peers' process indexes, warms up, then runs a round of every engine each time ours has run one: the
   // engines take turns round by round, so a change of load falls on all of them.
   const args = [dir, '--k', String(K), '--turns', ...(process.env.PEERS_PYSERINI === '0' ? ['--no-pyserini'] : [])];
-  const process_ = startPeer(ROOT, 'bm25_peers.py', args);
+  const peerProcess = startPeer(ROOT, 'bm25_peers.py', args);
   const ourRounds: number[][] = [];
   const tantivyRounds: number[][] = [];
   let peer: PeerTimes;
   try {
-    await process_.next(); // ready
+    await peerProcess.next(); // ready
     for (let round = 0; round < TURNS; round++) {
       ourRounds.push(ourQueryTimes(index, queries, 1));
       // bm25s is 10–150× slower: it runs the first ROUNDS rounds only
-      process_.send(round < ROUNDS ? 'round' : 'round tantivy pyserini');
-      tantivyRounds.push((JSON.parse(await process_.next()) as { round: { tantivy: number[] } }).round.tantivy);
+      peerProcess.send(round < ROUNDS ? 'round' : 'round tantivy pyserini');
+      tantivyRounds.push((JSON.parse(await peerProcess.next()) as { round: { tantivy: number[] } }).round.tantivy);
     }
-    process_.send('end');
-    peer = JSON.parse(await process_.next()) as PeerTimes;
+    peerProcess.send('end');
+    peer = JSON.parse(await peerProcess.next()) as PeerTimes;
   } catch (err) {
-    process_.stop();
+    peerProcess.stop();
     console.log(`peers: bm25_peers.py failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); are bench/peers/requirements.txt installed in .venv-models/?`);
     return false;
   }

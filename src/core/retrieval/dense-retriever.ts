@@ -42,8 +42,8 @@ export type DenseSearchMode = 'single' | 'multi';
  * Dense retrieval over a stored embedding set: the query is embedded with the set's own model (refused
  * otherwise) and scored against every document vector — exactly in float32, or by a compact first pass (int8 or
  * sign bits) whose candidates are rescored in float32 (see `searchCompact`; `int8-exact` certifies the result
- * exact). Also what GQR builds on: {@link embedQuery},
- * {@link vectorsFor} and {@link tokenVectorsFor} give the query embedding and candidate vectors it refines with.
+ * exact). Also what GQR builds on: {@link embedQuery}, {@link vectorsFor} and {@link tokenVectorsFor} give the
+ * query embedding and candidate vectors it refines with.
  */
 export class DenseRetriever implements Retriever {
   readonly pipeline = 'dense';
