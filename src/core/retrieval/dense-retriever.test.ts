@@ -39,7 +39,7 @@ describe('DenseRetriever (tiny-bert)', () => {
   it('scores every document by the cosine of its stored vector and the query embedding, best first', async () => {
     const retriever = new DenseRetriever(index);
     const query = await retriever.embedQuery('a fast red cat');
-    const stored = retriever.vectorsFor(ids);
+    const stored = await retriever.vectorsFor(ids);
     const expected = ids.map((id) => ({ id, score: dot(query.vector, stored.get(id)!) })).sort((a, b) => b.score - a.score);
     const hits = await retriever.search('a fast red cat', 5);
     expect(hits.map((h) => h.id)).toEqual(expected.map((e) => e.id));
@@ -49,7 +49,7 @@ describe('DenseRetriever (tiny-bert)', () => {
 
   it('gives GQR the stored vectors by id (views of the store) and leaves unknown ids out', async () => {
     const retriever = new DenseRetriever(index);
-    const vectors = retriever.vectorsFor(['d2', 'missing', 'd5']);
+    const vectors = await retriever.vectorsFor(['d2', 'missing', 'd5']);
     expect([...vectors.keys()]).toEqual(['d2', 'd5']);
     const direct = await embedder.embedTexts(['the dog is slow'], 'passage');
     for (let j = 0; j < 32; j++) expect(Math.abs(vectors.get('d2')![j]! - direct[j]!)).toBeLessThan(1e-6);
@@ -144,8 +144,15 @@ describe('DenseRetriever vector forms (tiny-bert)', () => {
     expect(hits[0]!.id).toBe('d4');
     expect(() => new DenseRetriever(compactOnly, { vectorForm: 'float32' })).toThrow(/Only the compact form of these 5 vectors/);
     // GQR gets the dequantised rows: close to the stored ones
-    const near = new DenseRetriever(compactOnly, { vectorForm: 'int8' }).vectorsFor(['d2']).get('d2')!;
+    const near = (await new DenseRetriever(compactOnly, { vectorForm: 'int8' }).vectorsFor(['d2'])).get('d2')!;
     const stored = index.matrix!.vectorOf('d2')!;
     for (let j = 0; j < 32; j++) expect(Math.abs(near[j]! - stored[j]!)).toBeLessThan(0.01);
+    expect([...near]).not.toEqual([...stored]);
+    // certified exact: the float32 rows read back (here from the matrix, in the tab from storage), as searched
+    const readBack = CompactVectors.fromMatrix(index.matrix!);
+    const exact = await new DenseRetriever({ compact: readBack, embedder }, { vectorForm: 'int8-exact' }).vectorsFor(['d2', 'missing', 'd4']);
+    expect([...exact.keys()]).toEqual(['d2', 'd4']);
+    expect(exact.get('d2')).toEqual(stored);
+    expect(exact.get('d4')).toEqual(index.matrix!.vectorOf('d4'));
   });
 });

@@ -157,20 +157,32 @@ export class DenseRetriever implements Retriever {
 
   /**
    * Stored pooled vectors of the given documents (views, not copies); ids without a vector are left out. With
-   * only the compact form loaded these are the dequantised int8 rows (within half a quantisation step).
+   * only the compact form loaded these are the dequantised int8 rows (within half a quantisation step), unless the
+   * form is `int8-exact`: then the float32 rows are read back, so GQR refines with what the exact search scored.
    */
-  vectorsFor(ids: Iterable<string>): Map<string, Float32Array> {
+  async vectorsFor(ids: Iterable<string>): Promise<Map<string, Float32Array>> {
     const out = new Map<string, Float32Array>();
     const { matrix, compact } = this.index;
-    for (const id of ids) {
-      if (matrix) {
+    if (matrix) {
+      for (const id of ids) {
         const vector = matrix.vectorOf(id);
         if (vector) out.set(id, vector);
-      } else {
-        const row = compact!.rowOf(id);
-        if (row !== undefined) out.set(id, compact!.dequantized(row));
       }
+      return out;
     }
+    const rows = new Map<string, number>();
+    for (const id of ids) {
+      const row = compact!.rowOf(id);
+      if (row !== undefined) rows.set(id, row);
+    }
+    if (this.vectorForm !== 'int8-exact') {
+      for (const [id, row] of rows) out.set(id, compact!.dequantized(row));
+      return out;
+    }
+    const sorted = [...new Set(rows.values())].sort((a, b) => a - b);
+    const floats = await compact!.floatRows(sorted);
+    const byRow = new Map(sorted.map((row, i) => [row, floats[i]!]));
+    for (const [id, row] of rows) out.set(id, byRow.get(row)!);
     return out;
   }
 

@@ -10,6 +10,7 @@ import { MultiVectorStore, VectorMatrix } from '../dense/index.ts';
 import { loadEmbedder, type Embedder } from '../embedding/index.ts';
 import { DEFAULT_GQR_CONFIG } from '../gqr/index.ts';
 import { buildRetriever } from './build-retriever.ts';
+import { CompactVectors } from '../dense/index.ts';
 import { DenseRetriever } from './dense-retriever.ts';
 import { Bm25Retriever } from './bm25-retriever.ts';
 import { GqrRetriever, gqrGeometryOf, type GqrGeometry } from './gqr-retriever.ts';
@@ -327,6 +328,16 @@ describe('GqrRetriever over a real dense primary (tiny-bert) and BM25', () => {
     const outcome = await gqr.searchWithOutcome('storm at the lighthouse', 3);
     expect(outcome.path).toBe('single');
     expect(outcome.results).toHaveLength(3);
+  });
+
+  it('over the int8 form searched certified exact, refines with the float32 rows and gives the float32 results', async () => {
+    const exactPrimary = new DenseRetriever({ matrix, embedder });
+    const compactOnly = new DenseRetriever({ compact: CompactVectors.fromMatrix(matrix), embedder }, { vectorForm: 'int8-exact' });
+    const run = (primary: DenseRetriever) =>
+      new GqrRetriever({ primary, complementary: bm25, geometry: gqrGeometryOf(primary), config: { fetchKMultiplier: 2 } }).searchWithOutcome('storm at the lighthouse', 3);
+    const [reference, certified] = await Promise.all([run(exactPrimary), run(compactOnly)]);
+    expect(certified.path).toBe('single');
+    expect(certified.results).toEqual(reference.results);
   });
 
   it('a dense primary whose model fails on the query is replaced by BM25 (the live EmbeddingError path)', async () => {

@@ -207,7 +207,7 @@ export function gqrGeometryOf(primary: Retriever): GqrGeometry | null {
       const dims = primary.model.dimensions;
       return Array.from({ length: count }, (_, a) => vectors.slice(a * dims, (a + 1) * dims));
     },
-    documentVectors: async (ids) => copyVectors(primary.vectorsFor(ids)),
+    documentVectors: async (ids) => copyVectors(await primary.vectorsFor(ids)),
     documentTokenVectors: primary.hasTokenVectors ? async (ids) => copyMatrices(await primary.tokenVectorsFor(ids)) : undefined,
   };
 }

@@ -195,7 +195,7 @@ async function explainGqr(spec: Extract<PipelineSpec, { kind: 'gqr' }>, retrieve
 
 /** The cosine of the query's and the document's stored unit vectors (for a document outside the dense list). */
 async function cosineOf(retriever: DenseRetriever, text: string, docId: string): Promise<number | null> {
-  const vector = retriever.vectorsFor([docId]).get(docId);
+  const vector = (await retriever.vectorsFor([docId])).get(docId);
   if (!vector) return null;
   const query = (await retriever.embedQuery(text)).vector;
   let dot = 0;
