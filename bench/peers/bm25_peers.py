@@ -44,12 +44,17 @@ def folder_bytes(path):
     return sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(path) for f in files)
 
 
-def interleaved_times(searches, texts, rounds, warm_passes):
-    """Each engine's per-query median over `rounds`; each round runs every engine over all queries in turn."""
+def warm_up(searches, texts, warm_passes):
+    """Unmeasured passes over all queries: one per engine, or as many as `warm_passes` says (a JIT wants more)."""
     for name, search in searches.items():
         for _ in range(warm_passes.get(name, 1)):
             for text in texts:
                 search(text)
+
+
+def interleaved_times(searches, texts, rounds, warm_passes):
+    """Each engine's per-query median over `rounds`; each round runs every engine over all queries in turn."""
+    warm_up(searches, texts, warm_passes)
     per_query = {name: [[] for _ in texts] for name in searches}
     for _ in range(rounds):
         for name, search in searches.items():
@@ -63,10 +68,7 @@ def interleaved_times(searches, texts, rounds, warm_passes):
 
 def rounds_on_request(searches, texts, warm_passes, out):
     """interleaved_times, one round per 'round' line on stdin, so another process can take turns with the engines."""
-    for name, search in searches.items():
-        for _ in range(warm_passes.get(name, 1)):
-            for text in texts:
-                search(text)
+    warm_up(searches, texts, warm_passes)
     out.write(json.dumps({"ready": True}) + "\n")
     out.flush()
     per_query = {name: [[] for _ in texts] for name in searches}
