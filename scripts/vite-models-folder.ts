@@ -150,7 +150,8 @@ export function modelsFolder(options: { copyIntoBuild?: boolean } = {}): Plugin 
       // Vite checks this itself only when no plugin serves files in preview.
       if (!fs.existsSync(outDir)) throw new Error(`The directory "${config.build.outDir}" does not exist. Did you build your project?`);
       const builtModels = path.join(outDir, MODELS);
-      const folder = fs.existsSync(builtModels) ? builtModels : path.join(config.publicDir, MODELS);
+      // DSW_SERVED_MODELS: another folder of models to serve (the e2e tests serve tiny-bert alone).
+      const folder = process.env.DSW_SERVED_MODELS || (fs.existsSync(builtModels) ? builtModels : path.join(config.publicDir, MODELS));
       server.middlewares.use(modelFilesMiddleware(folder, `${config.base}${MODELS}/`, server.config.preview.headers as Record<string, string> | undefined));
     },
   };
