@@ -23,6 +23,29 @@ async function pickQ01(page: Page): Promise<Locator> {
 
 const numbers = async (cells: Locator) => (await cells.allTextContents()).map((t) => Number(/(-?[\d.]+)\s*$/.exec(t)![1]));
 
+/**
+ * Opens "why" on a fused result and reads its arithmetic's terms, which must add up to the score shown. The list may
+ * still be replaced by the next pipeline's (often with the same document first, its "why" left open), so the row is
+ * read before and after the terms, and everything is read again until both readings agree with the arithmetic.
+ */
+async function explainFused(row: Locator, marker: string): Promise<{ id: string; score: number; parts: number[] }> {
+  let found = { id: '', score: Number.NaN, parts: [] as number[] };
+  await expect(async () => {
+    const before = await idAndScore(row);
+    const button = row.getByRole('button', { name: `Why ${before.id} ranks here` });
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    const arithmetic = row.getByRole('region', { name: `Why ${before.id} ranks here` }).getByTestId('fusion-arithmetic');
+    await expect(arithmetic).toContainText(marker, { timeout: 3000 });
+    await expect(arithmetic.locator('tbody tr')).toHaveCount(2, { timeout: 1000 });
+    const parts = await numbers(arithmetic.locator('tbody td:last-child'));
+    const after = await idAndScore(row);
+    expect(after).toEqual(before);
+    expect(Math.abs(parts.reduce((s, p) => s + p, 0) - after.score)).toBeLessThan(5e-5);
+    found = { ...after, parts };
+  }).toPass({ timeout: 60_000 });
+  return found;
+}
+
 test('why a result ranks here (BM25 terms, RRF, convex and GQR arithmetic), the inspector beside it, and the query on other pages', async ({ page }) => {
   test.setTimeout(600_000);
   await loadAndEmbedSample(page, { embedTimeout: 240_000 });
@@ -58,16 +81,10 @@ test('why a result ranks here (BM25 terms, RRF, convex and GQR arithmetic), the 
   results = page.getByRole('list', { name: 'Results' }).locator(':scope > li');
   await expect(results).toHaveCount(10);
   const first = results.first();
-  const fused = await idAndScore(first);
-  await first.getByRole('button', { name: `Why ${fused.id} ranks here` }).click();
-  const fusedWhy = first.getByRole('region', { name: `Why ${fused.id} ranks here` });
-  const arithmetic = fusedWhy.getByTestId('fusion-arithmetic');
-  await expect(arithmetic).toBeVisible();
-  await expect(arithmetic).toContainText('1/(60 + ');
-  const rrfTerms = await numbers(arithmetic.locator('tbody td:last-child'));
-  expect(rrfTerms.length).toBe(2);
-  expect(Math.abs(rrfTerms[0]! + rrfTerms[1]! - fused.score)).toBeLessThan(5e-5);
-  expect(Number(await fusedWhy.getByTestId('fusion-sum').textContent())).toBeCloseTo(fused.score, 4);
+  const rrf = await explainFused(first, '1/(60 + ');
+  const fusedWhy = first.getByRole('region', { name: `Why ${rrf.id} ranks here` });
+  expect(rrf.parts.length).toBe(2);
+  expect(Number(await fusedWhy.getByTestId('fusion-sum').textContent())).toBeCloseTo(rrf.score, 4);
   await expect(fusedWhy.getByTestId('dense-score')).toContainText(/Cosine .* tiny-bert.*: -?0\.\d{6}/);
   await expect(fusedWhy.getByTestId('bm25-term').first()).toBeVisible();
 
@@ -77,19 +94,8 @@ test('why a result ranks here (BM25 terms, RRF, convex and GQR arithmetic), the 
   results = page.getByRole('list', { name: 'Results' }).locator(':scope > li');
   const ccFirst = results.first();
   await expect(ccFirst.getByRole('button', { name: /^Why .* ranks here$/ })).toBeVisible();
-  // The list may still be replaced by the fused one as the model loads: click again until the arithmetic shows.
-  let cc = await idAndScore(ccFirst);
-  let parts: number[] = [];
-  await expect(async () => {
-    cc = await idAndScore(ccFirst);
-    const button = ccFirst.getByRole('button', { name: `Why ${cc.id} ranks here` });
-    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
-    const arithmetic = ccFirst.getByRole('region', { name: `Why ${cc.id} ranks here` }).getByTestId('fusion-arithmetic');
-    await expect(arithmetic).toContainText('convex combination', { timeout: 3000 });
-    await expect(arithmetic.locator('tbody tr')).toHaveCount(2, { timeout: 1000 });
-    parts = await numbers(arithmetic.locator('tbody td:last-child'));
-  }).toPass({ timeout: 60_000 });
-  expect(Math.abs(parts[0]! + parts[1]! - cc.score)).toBeLessThan(5e-5);
+  const cc = await explainFused(ccFirst, 'convex combination');
+  expect(cc.parts.length).toBe(2);
 
   // GQR: the inspector opens inside the clicked result, within the viewport, right under the result's title.
   await page.getByLabel('Pipeline', { exact: true }).selectOption('gqr');

@@ -35,6 +35,14 @@ import { JudgementMark, QueryMetrics, QueryPicker } from './QueryOfTheSet.tsx';
 
 const SNIPPET_CHARS = 320;
 
+/** The search a shown list came from (the list stays on screen while the next search runs). */
+interface ShownSearch {
+  corpusId: string;
+  spec: PipelineSpec;
+  query: string;
+  topK: number;
+}
+
 export function SearchPage() {
   const corpusId = useAppStore((s) => s.corpusId);
   const corpora = useCorpora();
@@ -50,26 +58,28 @@ export function SearchPage() {
   const [topK, setTopK] = useState(10);
   const [open, setOpen] = useState<SearchHit | null>(null);
   // The GQR refinement asked for from a result: the query, settings and k it was searched with, and the result.
-  const [inspect, setInspect] = useState<{ spec: GqrPipelineSpec; query: string; topK: number; docId: string } | null>(null);
+  const [inspect, setInspect] = useState<(ShownSearch & { spec: GqrPipelineSpec; docId: string }) | null>(null);
   // The result whose "why" is open: the search it came from and its id.
-  const [why, setWhy] = useState<{ spec: PipelineSpec; query: string; topK: number; docId: string } | null>(null);
+  const [why, setWhy] = useState<(ShownSearch & { docId: string }) | null>(null);
   const analyzer = useMemo(() => (corpus ? new Analyzer(corpus.analyzer) : null), [corpus]);
   const pipelines = useSearchSettings();
   const setSpec = useCallback((next: PipelineSpec) => useSearchSettings.getState().setSpec(next), []);
   const spec = searchSpecOf(pipelines);
   const runnable = isComplete(spec);
-  // An open "Why?" explains the ranking it was opened on: another pipeline, query or k closes it.
-  const searchKey = JSON.stringify([corpusId, query, topK, spec]);
-  useEffect(() => {
-    setWhy(null);
-  }, [searchKey]);
-
   const results = useQuery({
     queryKey: ['search', corpusId, query, topK, spec],
-    queryFn: () => getRetrievalWorker().search(corpusId!, spec, query, topK),
+    // The search a list came from travels with it: while another pipeline searches, the last list stays on screen,
+    // and a "Why?" or an inspector opened on it must explain that list, not the pipeline still searching.
+    queryFn: async () => ({ ...(await getRetrievalWorker().search(corpusId!, spec, query, topK)), searched: { corpusId: corpusId!, spec, query, topK } satisfies ShownSearch }),
     enabled: !!corpusId && query.trim() !== '' && runnable,
     placeholderData: (previous) => previous,
   });
+  const shown = results.data?.searched;
+  // An open "Why?" explains the ranking it was opened on: when another list replaces it, it closes.
+  const shownKey = JSON.stringify(shown ?? null);
+  useEffect(() => {
+    setWhy(null);
+  }, [shownKey]);
 
   if (corpora.data && corpora.data.length === 0) {
     return <NoCorpusYet action="search" />;
@@ -126,8 +136,13 @@ export function SearchPage() {
           <p className="meta" data-testid="search-stats">
             {results.data.hits.length} result(s) in {results.data.elapsedMs.toFixed(1)} ms
             {results.data.loaded.length > 0 ? ` · ${results.data.loaded.join(', ')} in ${results.data.loadMs.toFixed(0)} ms` : ''}
-            {spec.kind === 'gqr' ? ` · GQR pool ${poolText(topK, spec)}` : ''}
+            {shown?.spec.kind === 'gqr' ? ` · GQR pool ${poolText(shown.topK, shown.spec)}` : ''}
           </p>
+          {results.isPlaceholderData && (
+            <p role="status" className="meta" data-testid="search-pending">
+              Searching with the new settings… the list below is the last search’s.
+            </p>
+          )}
           {ofTheSet && <QueryMetrics queryId={ofTheSet.id} qrels={qrels.data} ranking={results.data.hits} topK={topK} />}
           <QueryElsewhere queryId={ofTheSet?.id ?? null} text={query.trim()} />
           {results.data.models.length > 0 && (
@@ -135,7 +150,7 @@ export function SearchPage() {
               Embedding model: {results.data.models.join('; ')}
             </p>
           )}
-          <ol className="results" aria-label="Results">
+          <ol className="results" aria-label="Results" aria-busy={results.isPlaceholderData}>
             {results.data.hits.map((hit) => (
               <li key={hit.id}>
                 <button className="link" onClick={() => setOpen(hit)}>
@@ -154,17 +169,17 @@ export function SearchPage() {
                       className="link"
                       aria-expanded={why?.docId === hit.id}
                       aria-label={`Why ${hit.id} ranks here`}
-                      onClick={() => setWhy(why?.docId === hit.id ? null : { spec, query, topK, docId: hit.id })}
+                      onClick={() => setWhy(why?.docId === hit.id ? null : { ...shown!, docId: hit.id })}
                       title="Per-term BM25 contributions, the dense score and the fusion or GQR arithmetic behind this score"
                     >
                       Why?
                     </button>
                   </>
                 )}
-                {spec.kind === 'gqr' && corpusId && (
+                {shown?.spec.kind === 'gqr' && (
                   <>
                     {' '}
-                    <button type="button" className="link" onClick={() => setInspect({ spec, query, topK, docId: hit.id })} title="How GQR refined the query and moved this result">
+                    <button type="button" className="link" onClick={() => setInspect({ ...shown, spec: shown.spec as GqrPipelineSpec, docId: hit.id })} title="How GQR refined the query and moved this result">
                       Inspect refinement
                     </button>
                   </>
@@ -174,8 +189,8 @@ export function SearchPage() {
                     <Highlighted segments={highlightSegments(snippet(hit.document.text), hit.terms, analyzer)} />
                   </p>
                 )}
-                {why?.docId === hit.id && corpusId && <WhyBox corpusId={corpusId} target={why} shownScore={hit.score} onClose={() => setWhy(null)} />}
-                {inspect?.docId === hit.id && corpusId && <SearchInspector corpusId={corpusId} target={inspect} onClose={() => setInspect(null)} />}
+                {why?.docId === hit.id && <WhyBox target={why} shownScore={hit.score} onClose={() => setWhy(null)} />}
+                {inspect?.docId === hit.id && <SearchInspector target={inspect} onClose={() => setInspect(null)} />}
               </li>
             ))}
           </ol>
@@ -199,7 +214,8 @@ function poolText(topK: number, spec: GqrPipelineSpec): string {
 }
 
 /** The GQR inspector for a searched text, opened from one of its results (the trace is computed by the GQR worker). */
-function SearchInspector({ corpusId, target, onClose }: { corpusId: string; target: { spec: GqrPipelineSpec; query: string; topK: number; docId: string }; onClose: () => void }) {
+function SearchInspector({ target, onClose }: { target: ShownSearch & { spec: GqrPipelineSpec; docId: string }; onClose: () => void }) {
+  const { corpusId } = target;
   const queries = useQueries(corpusId);
   const qrels = useQrels(corpusId);
   const inspection = useQuery({
@@ -245,7 +261,8 @@ function SearchInspector({ corpusId, target, onClose }: { corpusId: string; targ
 }
 
 /** Why one result ranked where it did, computed by the retrieval worker over the same pipeline. */
-function WhyBox({ corpusId, target, shownScore, onClose }: { corpusId: string; target: { spec: PipelineSpec; query: string; topK: number; docId: string }; shownScore: number; onClose: () => void }) {
+function WhyBox({ target, shownScore, onClose }: { target: ShownSearch & { docId: string }; shownScore: number; onClose: () => void }) {
+  const { corpusId } = target;
   const explanation = useQuery<PartExplanation>({
     queryKey: ['search-explain', corpusId, target.spec, target.query, target.topK, target.docId],
     staleTime: Infinity,

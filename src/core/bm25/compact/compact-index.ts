@@ -20,8 +20,11 @@ export interface CompactIndex {
   /** Postings of term `t` are at `[termStarts[t], termStarts[t + 1])`. */
   termStarts: Uint32Array;
   postingDocs: Uint32Array;
-  /** Term frequencies; 16 bits unless a term repeats more than 65,535 times in one document. */
-  postingFreqs: Uint16Array | Uint32Array;
+  /**
+   * Term frequencies in the narrowest array that holds them all: 8 bits while no term repeats more than 255 times in
+   * one document (passages: a quarter less memory than 16 bits), else 16, else 32.
+   */
+  postingFreqs: FreqArray;
   /**
    * Each term's highest contribution under one parameter set (the default one), written at build time so that
    * pruning needs no pass over the postings after a restore. Other parameter sets compute theirs on first use.
@@ -29,8 +32,11 @@ export interface CompactIndex {
   maxContributions?: { params: string; values: Float64Array };
 }
 
+export type FreqArray = Uint8Array | Uint16Array | Uint32Array;
+
 /** Narrowest array that holds every frequency. */
-export function compactFreqs(freqs: Uint32Array, max: number): Uint16Array | Uint32Array {
+export function compactFreqs(freqs: Uint32Array, max: number): FreqArray {
+  if (max <= 0xff) return Uint8Array.from(freqs);
   return max <= 0xffff ? Uint16Array.from(freqs) : freqs;
 }
 

@@ -25,7 +25,7 @@ describe('CompactIndexBuilder', () => {
     expect([...index.termStarts]).toEqual([0, 2, 4, 5, 7]);
     expect([...index.postingDocs]).toEqual([1, 3, 0, 3, 3, 0, 4]);
     expect([...index.postingFreqs]).toEqual([1, 3, 1, 1, 1, 2, 1]);
-    expect(index.postingFreqs).toBeInstanceOf(Uint16Array);
+    expect(index.postingFreqs).toBeInstanceOf(Uint8Array);
     let mean = 0;
     docs.forEach(([, terms], i) => (mean = (mean * i + terms.length) / (i + 1)));
     expect(index.averageLength).toBe(mean);
@@ -43,6 +43,18 @@ describe('CompactIndexBuilder', () => {
     const builder = CompactIndexBuilder.extending(first.build(), 2);
     for (const [id, terms] of docs.slice(2)) builder.add(id, terms);
     expect(builder.build()).toEqual(build());
+  });
+
+  it('keeps frequencies above 255 in 16 bits, also when an extended index gains the first', () => {
+    const first = new CompactIndexBuilder();
+    first.add('x', ['egg']);
+    const narrow = first.build();
+    expect(narrow.postingFreqs).toBeInstanceOf(Uint8Array);
+    const builder = CompactIndexBuilder.extending(narrow);
+    builder.add('y', Array.from({ length: 256 }, () => 'spam'));
+    const index = builder.build();
+    expect(index.postingFreqs).toBeInstanceOf(Uint16Array);
+    expect([...index.postingFreqs]).toEqual([1, 256]);
   });
 
   it('rejects a duplicate id and keeps frequencies above 65,535 in 32 bits', () => {

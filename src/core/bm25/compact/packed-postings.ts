@@ -1,15 +1,15 @@
-import type { CompactIndex } from './compact-index.ts';
+import type { CompactIndex, FreqArray } from './compact-index.ts';
 
 /**
  * Postings as stored (IndexedDB, the CLI's cache, corpus snapshots): per term, each posting is one LEB128 varint
  * of `gap · 2 + (freq > 1)`, where `gap` is the document number minus the previous one's (the first counts from
  * −1), followed by a varint of `freq − 2` when the flag is set. Most postings of natural text have frequency 1
- * and a gap under 64, so a posting takes about 1.3 bytes instead of the 6 of the searched arrays (`Uint32Array`
- * documents, `Uint16Array` frequencies). Unpacked once when an index is restored.
+ * and a gap under 64, so a posting takes about 1.3 bytes instead of the 5 or more of the searched arrays (`Uint32Array`
+ * documents, frequencies in 8 bits or more). Unpacked once when an index is restored.
  */
 
 /** The postings of `termStarts` (term `t`'s at `[termStarts[t], termStarts[t + 1])`) as one byte stream. */
-export function packPostings(termStarts: Uint32Array, docs: Uint32Array, freqs: Uint16Array | Uint32Array): Uint8Array {
+export function packPostings(termStarts: Uint32Array, docs: Uint32Array, freqs: FreqArray): Uint8Array {
   const terms = termStarts.length - 1;
   // about 1.3 bytes a posting in natural text; doubled when short
   let out = new Uint8Array(Math.max(64, Math.ceil((terms >= 0 ? termStarts[terms]! : 0) * 1.5)));
@@ -47,12 +47,13 @@ export function unpackPostings(
   termStarts: Uint32Array,
   bytes: Uint8Array,
   documentCount: number,
-): { docs: Uint32Array; freqs: Uint16Array | Uint32Array } {
+): { docs: Uint32Array; freqs: FreqArray } {
   const terms = termStarts.length - 1;
   const total = terms >= 0 ? termStarts[terms]! : 0;
   const docs = new Uint32Array(total);
-  // 16-bit frequencies unless one does not fit (as the builder chooses)
-  let freqs: Uint16Array | Uint32Array = new Uint16Array(total);
+  // the narrowest frequencies that hold them all (as the builder chooses), widened when one does not fit
+  let freqs: FreqArray = new Uint8Array(total);
+  let widest = 0xff;
   const reader = new VarintReader(bytes);
   const damaged = (why: string) => new Error(`The stored BM25 postings are damaged (${why}); index the corpus again.`);
   for (let t = 0; t < terms; t++) {
@@ -73,7 +74,10 @@ export function unpackPostings(
         freq = extra + 2;
       }
       docs[p] = doc;
-      if (freq > 0xffff && freqs instanceof Uint16Array) freqs = Uint32Array.from(freqs);
+      if (freq > widest) {
+        freqs = freq > 0xffff ? Uint32Array.from(freqs) : Uint16Array.from(freqs);
+        widest = freq > 0xffff ? 0xffffffff : 0xffff;
+      }
       freqs[p] = freq;
       previous = doc;
     }
