@@ -23,6 +23,7 @@ if (wants('core')) {
 if (only.includes('dense') && !wants('core')) await (await import('./dense.ts')).benchDense();
 if (only.includes('dense-peers')) await (await import('./dense.ts')).benchExactDensePeers();
 if (only.includes('peers')) await (await import('./peers.ts')).benchPeers();
+if (only.includes('rescore-reads')) await (await import('./rescore-reads.ts')).benchRescoreReads();
 if (wants('scale')) {
   // The small end of the scale curves (the full run, up to a million passages in a tab, is npm run bench:scale).
   await (await import('./scale/run-scale.ts')).benchScale({ sizes: [10_000, 100_000], nodeSizes: [], plots: false });

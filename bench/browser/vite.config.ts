@@ -22,7 +22,7 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, '../../.tmp/bench-browser-dist'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 4000,
-    rollupOptions: { input: { index: path.resolve(import.meta.dirname, 'index.html'), embed: path.resolve(import.meta.dirname, 'embed.html') } },
+    rollupOptions: { input: { index: path.resolve(import.meta.dirname, 'index.html'), embed: path.resolve(import.meta.dirname, 'embed.html'), rescore: path.resolve(import.meta.dirname, 'rescore.html') } },
   },
   server: { headers: coi },
   preview: { headers: coi },

@@ -37,9 +37,9 @@ export {
   encodeSafetensorsMatrix,
 } from './embedding/index.ts';
 export {
-  type CorpusCommit, type CorpusRecord, type CorpusStore, type DocumentSpool, type EmbeddingProgressUpdate,
+  type ChunkRowReader, type CorpusCommit, type CorpusRecord, type CorpusStore, type DocumentSpool, type EmbeddingProgressUpdate,
   type EmbeddingSetRecord, formatBytes, IndexOnlyCorpusStore, MemoryCorpusStore, MemoryVectorStore,
-  type RemoteCorpusRef, SpooledCorpusStore, type StorageAfterFailure, storageFullAdvice, StorageFullError,
+  type RemoteCorpusRef, rowsOf, SpooledCorpusStore, type StorageAfterFailure, storageFullAdvice, StorageFullError,
   type TokenBatch, type VectorChunk, type VectorSpool, VectorStorageFullError, type VectorStore,
 } from './storage/index.ts';
 export {

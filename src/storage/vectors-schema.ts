@@ -18,8 +18,11 @@ export interface StoredPooledChunk {
   kind: 'pooled';
   /** Document ids of the rows. */
   ids: string[];
-  /** `ids.length × dimensions` L2-normalised values (a buffer of exactly this size). */
-  vectors: Float32Array;
+  /**
+   * `ids.length × dimensions` L2-normalised float32 values: a Blob of their bytes (rescoring reads single rows of it
+   * without reading the rest), or, as written before, a Float32Array of exactly this size.
+   */
+  vectors: Blob | Float32Array;
 }
 
 export interface StoredTokenChunk {

@@ -55,6 +55,36 @@ describe('IdbVectorStore failures', () => {
     expect((await store.getChunks('c1', 'k1')).map((c) => c.ids)).toEqual([['a', 'b']]);
   });
 
+  it('stores a chunk’s vectors as a Blob whose rows are read one by one, and reads chunks stored as arrays before', async () => {
+    const db = await openWorkbenchDb(`vectors-test-${++n}`);
+    const store = new IdbVectorStore(db);
+    await store.createSet(setRecord('c1', 'k1', { chunkRows: 40, totalRows: 80 }));
+    const vectors = Float32Array.from({ length: 40 * 2 }, (_, i) => i / 7);
+    const ids = Array.from({ length: 40 }, (_, i) => `d${i}`);
+    await store.writeChunk('c1', 'k1', { index: 0, ids, vectors }, [], { rowsDone: 40, lastId: 'd39', complete: false, bytesAdded: 320 });
+    const stored = await db.get('vectorChunks', ['c1', 'k1', 0]);
+    expect(stored!.kind === 'pooled' && stored!.vectors).toBeInstanceOf(Blob);
+    const row = (r: number) => Array.from(vectors.subarray(r * 2, r * 2 + 2));
+    const reader = (await store.chunkRowReader('c1', 'k1', 0))!;
+    expect(reader.light).toBe(true);
+    // a few rows: a read per row; many: one read of the chunk; the same values either way
+    expect((await reader.rows([39, 1])).map((r) => Array.from(r))).toEqual([row(39), row(1)]);
+    const many = Array.from({ length: 10 }, (_, i) => i * 4);
+    expect((await reader.rows(many)).map((r) => Array.from(r))).toEqual(many.map(row));
+    expect(Array.from((await store.getChunk('c1', 'k1', 0))!.vectors)).toEqual(Array.from(vectors));
+    // A chunk written as a Float32Array (before Blobs) is read as it was.
+    const old = Float32Array.from({ length: 40 * 2 }, (_, i) => -i);
+    await db.put('vectorChunks', { corpusId: 'c1', modelKey: 'k1', chunk: 1, kind: 'pooled', ids: ids.map((id) => `${id}b`), vectors: old });
+    const oldReader = (await store.chunkRowReader('c1', 'k1', 1))!;
+    expect(oldReader.light).toBe(false);
+    expect((await oldReader.rows([3])).map((r) => Array.from(r))).toEqual([[-6, -7]]);
+    const chunks = await store.getChunks('c1', 'k1');
+    expect(chunks.map((c) => [c.index, Array.from(c.vectors.subarray(0, 2))])).toEqual([
+      [0, row(0)],
+      [1, [-0, -1]],
+    ]);
+  });
+
   it('stores only the viewed part of a subarray', async () => {
     const store = await freshStore();
     await store.createSet(setRecord('c1', 'k1'));

@@ -1,6 +1,8 @@
 import type { IDBPDatabase } from 'idb';
 import {
   VectorStorageFullError,
+  rowsOf,
+  type ChunkRowReader,
   type EmbeddingProgressUpdate,
   type EmbeddingSetRecord,
   type TokenBatch,
@@ -52,7 +54,7 @@ export class IdbVectorStore implements VectorStore {
       const set = await sets.get([corpusId, modelKey]);
       if (!set) throw new Error('The embedding set was deleted while it was being written.');
       stored = set.rowsDone;
-      const pooled: StoredPooledChunk = { corpusId, modelKey, chunk: chunk.index, kind: 'pooled', ids: chunk.ids, vectors: exact(chunk.vectors) };
+      const pooled: StoredPooledChunk = { corpusId, modelKey, chunk: chunk.index, kind: 'pooled', ids: chunk.ids, vectors: blobOf(chunk.vectors) };
       const requests: Promise<unknown>[] = [chunks.put(pooled)];
       for (const batch of tokens) {
         const row: StoredTokenChunk = {
@@ -84,12 +86,37 @@ export class IdbVectorStore implements VectorStore {
 
   async getChunk(corpusId: string, modelKey: string, index: number): Promise<VectorChunk | undefined> {
     const row = await this.db.get('vectorChunks', [corpusId, modelKey, index]);
-    return row && row.kind === 'pooled' ? { index: row.chunk, ids: row.ids, vectors: row.vectors } : undefined;
+    return row && row.kind === 'pooled' ? { index: row.chunk, ids: row.ids, vectors: await floats(row.vectors) } : undefined;
+  }
+
+  async chunkRowReader(corpusId: string, modelKey: string, index: number): Promise<ChunkRowReader | undefined> {
+    const row = await this.db.get('vectorChunks', [corpusId, modelKey, index]);
+    if (!row || row.kind !== 'pooled') return undefined;
+    const { ids, vectors } = row;
+    if (!(vectors instanceof Blob)) return { ids, light: false, all: async () => vectors, rows: async (rows) => rowsOf(vectors, ids.length, rows) };
+    const rowBytes = ids.length > 0 ? vectors.size / ids.length : 0;
+    return {
+      ids,
+      light: true,
+      bytes: vectors,
+      all: () => floats(vectors),
+      rows: async (rows) => {
+        // Many rows of one chunk: one read of it all costs less than a read per row.
+        if (rows.length * 8 >= ids.length) return rowsOf(await floats(vectors), ids.length, rows);
+        return Promise.all(
+          rows.map(async (r) => {
+            if (!Number.isInteger(r) || r < 0 || r >= ids.length) throw new RangeError(`row ${r} is not within the chunk's ${ids.length} rows`);
+            return new Float32Array(await vectors.slice(r * rowBytes, (r + 1) * rowBytes).arrayBuffer());
+          }),
+        );
+      },
+    };
   }
 
   async getChunks(corpusId: string, modelKey: string): Promise<VectorChunk[]> {
     const rows = await this.db.getAll('vectorChunks', IDBKeyRange.bound([corpusId, modelKey, 0], [corpusId, modelKey, Infinity]));
-    return rows.flatMap((row) => (row.kind === 'pooled' ? [{ index: row.chunk, ids: row.ids, vectors: row.vectors }] : []));
+    const pooled = rows.flatMap((row) => (row.kind === 'pooled' ? [row] : []));
+    return Promise.all(pooled.map(async (row) => ({ index: row.chunk, ids: row.ids, vectors: await floats(row.vectors) })));
   }
 
   async getTokenBatches(corpusId: string, modelKey: string): Promise<TokenBatch[]> {
@@ -129,6 +156,16 @@ function abortQuietly(tx: { abort(): void }): void {
   } catch {
     // already finished or aborted
   }
+}
+
+/** The bytes of `view` alone, as a Blob (a Blob of a view copies only the view's bytes; shared memory is copied out first). */
+function blobOf(view: Float32Array): Blob {
+  return new Blob([(view.buffer instanceof ArrayBuffer ? view : view.slice()) as Float32Array<ArrayBuffer>]);
+}
+
+/** A stored chunk's vectors as floats (read from its Blob, or as stored before Blobs). */
+async function floats(vectors: Blob | Float32Array): Promise<Float32Array> {
+  return vectors instanceof Blob ? new Float32Array(await vectors.arrayBuffer()) : vectors;
 }
 
 // IndexedDB stores a view's whole underlying buffer; store only the viewed bytes.

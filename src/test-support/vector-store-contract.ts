@@ -73,6 +73,28 @@ export function describeVectorStoreContract(name: string, makeStore: () => Promi
       expect(await store.getChunk('c1', 'k1', 5)).toBeUndefined();
     });
 
+    it('reads single rows of a chunk, in the order asked, where the store has row readers', async () => {
+      const store = await makeStore();
+      if (!store.chunkRowReader) return;
+      await store.createSet(setRecord('c1', 'k1', { chunkRows: 3 }));
+      await store.writeChunk('c1', 'k1', { index: 0, ids: ['a', 'b', 'c'], vectors: f32(1, 0, 0, 1, 0.6, 0.8) }, [], {
+        rowsDone: 3,
+        lastId: 'c',
+        complete: true,
+        bytesAdded: 24,
+      });
+      const reader = (await store.chunkRowReader('c1', 'k1', 0))!;
+      expect((await reader.rows([2, 0, 2])).map((r) => Array.from(r))).toEqual([
+        [Math.fround(0.6), Math.fround(0.8)],
+        [1, 0],
+        [Math.fround(0.6), Math.fround(0.8)],
+      ]);
+      expect(await reader.rows([])).toEqual([]);
+      await expect(reader.rows([3])).rejects.toThrow(/row 3 is not within the chunk's 3 rows/);
+      expect(await store.chunkRowReader('c1', 'k1', 1)).toBeUndefined();
+      expect(await store.chunkRowReader('c1', 'k2', 0)).toBeUndefined();
+    });
+
     it('keeps token batches apart from pooled chunks, in row order', async () => {
       const store = await makeStore();
       await store.createSet(setRecord('c1', 'k1', { tokens: true }));

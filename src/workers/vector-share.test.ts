@@ -12,6 +12,7 @@ function counting(store: VectorStore) {
   const counted = Object.create(store, {
     getChunk: { value: (...args: Parameters<VectorStore['getChunk']>) => (reads.chunks++, store.getChunk(...args)) },
     getChunks: { value: (...args: Parameters<VectorStore['getChunks']>) => (reads.chunks++, store.getChunks(...args)) },
+    chunkRowReader: { value: (...args: Parameters<NonNullable<VectorStore['chunkRowReader']>>) => (reads.chunks++, store.chunkRowReader!(...args)) },
   }) as VectorStore;
   return { counted, reads };
 }

@@ -1,5 +1,5 @@
 import { describeEmbeddingModel } from '../embedding/index.ts';
-import type { EmbeddingSetRecord, VectorChunk, VectorStore } from '../storage/index.ts';
+import { rowsOf, type ChunkRowReader, type EmbeddingSetRecord, type VectorChunk, type VectorStore } from '../storage/index.ts';
 import { CompactVectors, type FloatRowSource } from './compact-vectors.ts';
 import { MultiVectorStore } from './multi-vector-store.ts';
 import { RowArena } from './row-arena.ts';
@@ -76,50 +76,114 @@ async function copiedChunks(
 }
 
 /**
- * The float32 rows of a stored set, read from storage for the rows asked (each chunk holding one read once):
- * where rescoring reads when only the compact form is in memory.
+ * The float32 rows of a stored set, read from storage for the rows asked: where rescoring reads when only the compact
+ * form is in memory. Through the store's chunk readers where it has them, else a whole chunk per chunk asked. From
+ * IndexedDB only the asked rows' bytes are read, all in one read of a Blob made of their slices of the chunks' stored
+ * Blobs (a read per row costs an IPC round trip each); the chunks' readers, handles only, are kept for the next query.
  */
 export function storedFloatRows(store: VectorStore, set: EmbeddingSetRecord): FloatRowSource {
-  const dims = set.model.dimensions;
-  return async (rows) => {
-    const chunks = new Map<number, Promise<Float32Array>>();
-    for (const row of rows) {
-      const index = Math.floor(row / set.chunkRows);
-      if (!chunks.has(index)) {
-        chunks.set(
-          index,
-          store.getChunk(set.corpusId, set.modelKey, index).then((chunk) => {
-            if (!chunk) throw new Error(`Chunk ${index} of the vectors of ${set.model.modelId} is missing; delete the set and embed again.`);
-            return chunk.vectors;
-          }),
-        );
-      }
+  return new StoredChunks(store, set).floatRows;
+}
+
+/** A stored set's chunks, read through the store's chunk readers where it has them; light readers are kept. */
+class StoredChunks {
+  private readonly kept = new Map<number, Promise<ChunkRowReader>>();
+
+  constructor(
+    private readonly store: VectorStore,
+    private readonly set: EmbeddingSetRecord,
+  ) {}
+
+  /** One whole chunk (through its reader, then kept, where the store has readers). */
+  async chunk(index: number): Promise<{ ids: readonly string[]; vectors: Float32Array }> {
+    if (!this.store.chunkRowReader) {
+      const chunk = await this.store.getChunk(this.set.corpusId, this.set.modelKey, index);
+      if (!chunk) throw this.missing(index);
+      return chunk;
     }
-    return Promise.all(
-      rows.map(async (row) => {
-        const vectors = await chunks.get(Math.floor(row / set.chunkRows))!;
-        const at = (row % set.chunkRows) * dims;
-        return vectors.subarray(at, at + dims);
-      }),
-    );
+    const reader = await this.open(index);
+    return { ids: reader.ids, vectors: await reader.all() };
+  }
+
+  readonly floatRows: FloatRowSource = async (rows) => {
+    const { chunkRows } = this.set;
+    const byChunk = new Map<number, number[]>();
+    for (const row of rows) {
+      const index = Math.floor(row / chunkRows);
+      let within = byChunk.get(index);
+      if (!within) byChunk.set(index, (within = []));
+      within.push(row % chunkRows);
+    }
+    const readers = new Map(await Promise.all([...byChunk.keys()].map(async (index) => [index, await this.open(index)] as const)));
+    if ([...readers.values()].every((reader) => reader.bytes)) return this.readSlices(rows, readers);
+    const read = new Map<number, Float32Array[]>();
+    await Promise.all([...byChunk].map(async ([index, within]) => read.set(index, await readers.get(index)!.rows(within))));
+    const taken = new Map<number, number>();
+    return rows.map((row) => {
+      const index = Math.floor(row / chunkRows);
+      const at = taken.get(index) ?? 0;
+      taken.set(index, at + 1);
+      return read.get(index)![at]!;
+    });
   };
+
+  private open(index: number): Promise<ChunkRowReader> {
+    const kept = this.kept.get(index);
+    if (kept) return kept;
+    const { store, set } = this;
+    const opening = (
+      store.chunkRowReader
+        ? store.chunkRowReader(set.corpusId, set.modelKey, index)
+        : store.getChunk(set.corpusId, set.modelKey, index).then(
+            (chunk) => chunk && { ids: chunk.ids, light: false, all: async () => chunk.vectors, rows: async (rows: readonly number[]) => rowsOf(chunk.vectors, chunk.ids.length, rows) },
+          )
+    ).then((reader) => {
+      if (!reader) throw this.missing(index);
+      if (!reader.light) this.kept.delete(index);
+      return reader;
+    });
+    this.kept.set(index, opening);
+    opening.catch(() => this.kept.delete(index));
+    return opening;
+  }
+
+  /** Every row asked in one read: a Blob made of the rows' slices of their chunks' stored bytes. */
+  private async readSlices(rows: readonly number[], readers: Map<number, ChunkRowReader>): Promise<Float32Array[]> {
+    const { chunkRows } = this.set;
+    const dims = this.set.model.dimensions;
+    const rowBytes = dims * 4;
+    const slices = rows.map((row) => {
+      const index = Math.floor(row / chunkRows);
+      const bytes = readers.get(index)!.bytes!;
+      const within = row % chunkRows;
+      if ((within + 1) * rowBytes > bytes.size) throw new RangeError(`row ${within} is not within the ${bytes.size / rowBytes} rows of chunk ${index}`);
+      return bytes.slice(within * rowBytes, (within + 1) * rowBytes);
+    });
+    const buffer = await new Blob(slices).arrayBuffer();
+    return rows.map((_, i) => new Float32Array(buffer, i * rowBytes, dims));
+  }
+
+  private missing(index: number): Error {
+    return new Error(`Chunk ${index} of the vectors of ${this.set.model.modelId} is missing; delete the set and embed again.`);
+  }
 }
 
 /**
  * The compact form of a complete set, quantised chunk by chunk as it is read, so memory never holds more than
- * the compact form and one float32 chunk. Rescoring reads float32 rows back from storage.
+ * the compact form and one float32 chunk. Rescoring reads float32 rows back from storage (through the chunks'
+ * readers opened here, where the store has them: a query then reads only its rows' bytes).
  */
 export async function loadCompactVectors(store: VectorStore, set: EmbeddingSetRecord, signal?: AbortSignal): Promise<CompactVectors> {
   assertCompleteSet(set);
   const dims = set.model.dimensions;
   // Sized from the set record and filled row by row as chunks arrive; checked against the record at the end.
   const ids = new Array<string>(set.rowsDone);
-  const compact = CompactVectors.allocate(set.model, ids, { floatRows: storedFloatRows(store, set) });
+  const chunks = new StoredChunks(store, set);
+  const compact = CompactVectors.allocate(set.model, ids, { floatRows: chunks.floatRows });
   let rows = 0;
   for (let i = 0; rows < set.rowsDone; i++) {
     signal?.throwIfAborted();
-    const chunk = await store.getChunk(set.corpusId, set.modelKey, i);
-    if (!chunk) throw new Error(`Chunk ${i} of the vectors of ${set.model.modelId} is missing; delete the set and embed again.`);
+    const chunk = await chunks.chunk(i);
     if (rows + chunk.ids.length > set.rowsDone || chunk.vectors.length !== chunk.ids.length * dims || (chunk.ids.length !== set.chunkRows && rows + chunk.ids.length < set.rowsDone)) {
       throw new Error(
         `The stored vectors of ${describeEmbeddingModel(set.model)} cannot be read: chunk ${i} has ${chunk.ids.length} rows and ${chunk.vectors.length} values; delete the set and embed again.`,

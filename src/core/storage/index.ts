@@ -4,12 +4,12 @@ export { type DocumentSpool } from './document-spool.ts';
 export { formatBytes } from './format-bytes.ts';
 export { IndexOnlyCorpusStore } from './index-only-corpus-store.ts';
 export { MemoryCorpusStore } from './memory-corpus-store.ts';
-export { MemoryVectorStore } from './memory-vector-store.ts';
+export { MemoryVectorStore, rowsOf } from './memory-vector-store.ts';
 export { SpooledCorpusStore } from './spooled-corpus-store.ts';
 export { type StorageAfterFailure, storageFullAdvice } from './storage-full-advice.ts';
 export { StorageFullError } from './storage-full-error.ts';
 export { type VectorSpool } from './vector-spool.ts';
 export {
-  type EmbeddingProgressUpdate, type EmbeddingSetRecord, type TokenBatch, type VectorChunk, VectorStorageFullError,
+  type ChunkRowReader, type EmbeddingProgressUpdate, type EmbeddingSetRecord, type TokenBatch, type VectorChunk, VectorStorageFullError,
   type VectorStore,
 } from './vector-store.ts';

@@ -1,4 +1,4 @@
-import type { EmbeddingProgressUpdate, EmbeddingSetRecord, TokenBatch, VectorChunk, VectorStore } from './vector-store.ts';
+import type { ChunkRowReader, EmbeddingProgressUpdate, EmbeddingSetRecord, TokenBatch, VectorChunk, VectorStore } from './vector-store.ts';
 
 interface MemorySet {
   record: EmbeddingSetRecord;
@@ -47,6 +47,12 @@ export class MemoryVectorStore implements VectorStore {
     return this.sets.get(key(corpusId, modelKey))?.chunks.get(index);
   }
 
+  async chunkRowReader(corpusId: string, modelKey: string, index: number): Promise<ChunkRowReader | undefined> {
+    const chunk = this.sets.get(key(corpusId, modelKey))?.chunks.get(index);
+    // the vectors are in memory already: keeping the reader holds nothing more
+    return chunk && { ids: chunk.ids, light: true, all: async () => chunk.vectors, rows: async (rows) => rowsOf(chunk.vectors, chunk.ids.length, rows) };
+  }
+
   async getChunks(corpusId: string, modelKey: string): Promise<VectorChunk[]> {
     const chunks = this.sets.get(key(corpusId, modelKey))?.chunks;
     return chunks ? [...chunks.values()].sort((a, b) => a.index - b.index) : [];
@@ -64,6 +70,15 @@ export class MemoryVectorStore implements VectorStore {
   async deleteCorpusSets(corpusId: string): Promise<void> {
     for (const [k, set] of this.sets) if (set.record.corpusId === corpusId) this.sets.delete(k);
   }
+}
+
+/** Rows `rows` of `count` rows laid out one after another in `vectors` (views, not copies). */
+export function rowsOf(vectors: Float32Array, count: number, rows: readonly number[]): Float32Array[] {
+  const dims = count > 0 ? vectors.length / count : 0;
+  return rows.map((row) => {
+    if (!Number.isInteger(row) || row < 0 || row >= count) throw new RangeError(`row ${row} is not within the chunk's ${count} rows`);
+    return vectors.subarray(row * dims, (row + 1) * dims);
+  });
 }
 
 function key(corpusId: string, modelKey: string): string {

@@ -44,6 +44,26 @@ export interface VectorChunk {
   vectors: Float32Array;
 }
 
+/** One stored chunk: its ids, and its rows read all at once or singly (without the rest, where the store can). */
+export interface ChunkRowReader {
+  /** The document ids of the chunk's rows. */
+  readonly ids: readonly string[];
+  /** Every row (`ids.length × dimensions` values). */
+  all(): Promise<Float32Array>;
+  /** The vectors of rows `rows` (positions within the chunk), in the order asked. */
+  rows(rows: readonly number[]): Promise<Float32Array[]>;
+  /**
+   * Whether keeping the reader costs no more than a handle (IndexedDB: a stored Blob, whose bytes are read only
+   * as rows are asked), so that it can be kept for later reads; false when it holds the chunk's vectors.
+   */
+  readonly light: boolean;
+  /**
+   * The chunk's stored float32 bytes, unread, where the store keeps them as a Blob: rows of many chunks are then
+   * read at once, as one Blob made of their slices (one read instead of one per row).
+   */
+  readonly bytes?: Blob;
+}
+
 /** Token-level vectors of a batch of consecutive documents. */
 export interface TokenBatch {
   /** Row of the first document. */
@@ -84,6 +104,11 @@ export interface VectorStore {
   getChunk(corpusId: string, modelKey: string, index: number): Promise<VectorChunk | undefined>;
   /** Every chunk of a set, in order. */
   getChunks(corpusId: string, modelKey: string): Promise<VectorChunk[]>;
+  /**
+   * A reader of single rows of one chunk (rescoring reads a few rows of many chunks), or undefined when the chunk
+   * is not stored. Optional: without it, rows are read through `getChunk`.
+   */
+  chunkRowReader?(corpusId: string, modelKey: string, index: number): Promise<ChunkRowReader | undefined>;
   /** Every token batch of a set, in row order. */
   getTokenBatches(corpusId: string, modelKey: string): Promise<TokenBatch[]>;
   /** Removes a set and its vectors. */
