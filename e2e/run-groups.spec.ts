@@ -134,4 +134,12 @@ test('the Search page runs GQR, shows its pool, and opens the inspector from a r
   await expect(inspector.getByRole('table', { name: 'Candidate pool' }).locator('tbody tr').first()).toBeVisible();
   await page.getByRole('button', { name: 'Close the inspector' }).click();
   await expect(inspector).toHaveCount(0);
+
+  // An inspector left open closes when another pipeline's list replaces the GQR one it explained.
+  await first.getByRole('button', { name: 'Inspect refinement' }).click();
+  await expect(inspector).toBeVisible();
+  await page.getByLabel('Pipeline', { exact: true }).selectOption('bm25');
+  await expect(page.getByTestId('search-stats')).not.toContainText('GQR pool');
+  await expect(inspector).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Inspect refinement' })).toHaveCount(0);
 });

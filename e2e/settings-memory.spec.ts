@@ -100,7 +100,10 @@ test('the GQR lab form keeps top k, measures, grid and fixed settings when leavi
   await expect(page.getByRole('button', { name: /^Run sweep/ })).toBeDisabled();
   await expect(page.getByRole('region', { name: 'New sweep' }).getByRole('alert')).toContainText('top k: enter a number from 1 to 100000');
   await page.getByLabel('Fixed learningRate').fill('5000');
-  await expect(page.getByLabel('Fixed learningRate')).toHaveAttribute('title', 'Enter a number from 0 to 1000');
+  await expect(page.getByLabel('Fixed learningRate')).toHaveAttribute('title', 'Enter a number above 0, up to 1000');
+  // 0 is refused here too: GQR would refuse it when run ("learning_rate must be positive")
+  await page.getByLabel('Fixed learningRate').fill('0');
+  await expect(page.getByLabel('Fixed learningRate')).toHaveAttribute('aria-invalid', 'true');
   await topK.fill('25');
   await page.getByLabel('Fixed learningRate').fill('0.5');
   await expect(page.getByRole('region', { name: 'New sweep' }).getByRole('alert')).toHaveCount(0);

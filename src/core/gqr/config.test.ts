@@ -86,8 +86,8 @@ describe('gqrFetchK', () => {
 
 describe('GQR upper bounds (numeric rules, after the reference checks)', () => {
   it('refuses a learning rate or temperature a typo made huge, with the range', () => {
-    expect(() => resolveGqrConfig({ learningRate: 1e11 })).toThrow('learning_rate must be a number from 0 to 1000');
-    expect(() => resolveGqrConfig({ temperature: 1e11 })).toThrow('temperature must be a number from 0 to 1000');
+    expect(() => resolveGqrConfig({ learningRate: 1e11 })).toThrow('learning_rate must be a number above 0, up to 1000');
+    expect(() => resolveGqrConfig({ temperature: 1e11 })).toThrow('temperature must be a number above 0, up to 1000');
     expect(() => resolveGqrConfig({ learningRate: 0 })).toThrow('learning_rate must be positive'); // the reference's words first
     expect(resolveGqrConfig({ learningRate: 1000, temperature: 0.001 })).toMatchObject({ learningRate: 1000, temperature: 0.001 });
   });

@@ -11,6 +11,10 @@ describe('numeric rules', () => {
     expect(numberProblem(NUMERIC_RULES.temperature, '0.7')).toBeNull();
     expect(numberProblem(NUMERIC_RULES.temperature, '2.5')).toBe('must be a number from 0 to 2');
     expect(numberProblem(NUMERIC_RULES.passageOverlap, 0)).toBeNull();
+    // GQR's temperature and step size must be above 0, as the reference checks
+    expect(numberProblem(NUMERIC_RULES.gqrTemperature, 0)).toBe('must be a number above 0, up to 1000');
+    expect(numberProblem(NUMERIC_RULES.gqrTemperature, '1e-9')).toBeNull();
+    expect(numberProblem(NUMERIC_RULES.gqrLearningRate, '0')).toBe('must be a number above 0, up to 1000');
   });
 
   it('checkedNumber names the setting and the value', () => {

@@ -7,10 +7,13 @@ export interface NumericRule {
   max: number;
   /** Only whole numbers. */
   integer: boolean;
+  /** `min` itself is refused: only numbers above it (a temperature, a step size). */
+  aboveMin?: boolean;
 }
 
 const whole = (min: number, max: number): NumericRule => ({ min, max, integer: true });
 const real = (min: number, max: number): NumericRule => ({ min, max, integer: false });
+const positive = (max: number): NumericRule => ({ min: 0, max, integer: false, aboveMin: true });
 
 /** Every typed numeric setting, by name. */
 export const NUMERIC_RULES = Object.freeze({
@@ -67,24 +70,25 @@ export const NUMERIC_RULES = Object.freeze({
   gqrSteps: whole(1, 10_000),
   /** GQR: documents each child fetches for the candidate pool when fixed. */
   gqrPoolSize: whole(1, 100_000),
-  /** GQR: step size and softmax temperature (> 0: the reference's check says so first). */
-  gqrLearningRate: real(0, 1_000),
-  gqrTemperature: real(0, 1_000),
+  /** GQR: step size and softmax temperature (> 0, as the reference checks). */
+  gqrLearningRate: positive(1_000),
+  gqrTemperature: positive(1_000),
   /** Weights in [0, 1]: GQR's mixture α, a convex combination's weight. */
   weight: real(0, 1),
 });
 
 export type NumericSetting = keyof typeof NUMERIC_RULES;
 
-/** `a whole number from 1 to 1000000`, `a number from 0 to 2`. */
+/** `a whole number from 1 to 1000000`, `a number from 0 to 2`, `a number above 0, up to 1000`. */
 export function describeRule(rule: NumericRule): string {
-  return `${rule.integer ? 'a whole number' : 'a number'} from ${rule.min} to ${rule.max}`;
+  const kind = rule.integer ? 'a whole number' : 'a number';
+  return rule.aboveMin ? `${kind} above ${rule.min}, up to ${rule.max}` : `${kind} from ${rule.min} to ${rule.max}`;
 }
 
 /** Why `value` (typed text or a number) does not fit `rule`, as `must be …`; null when it fits. */
 export function numberProblem(rule: NumericRule, value: string | number): string | null {
   const n = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
-  const fits = Number.isFinite(n) && (!rule.integer || Number.isInteger(n)) && n >= rule.min && n <= rule.max;
+  const fits = Number.isFinite(n) && (!rule.integer || Number.isInteger(n)) && (rule.aboveMin ? n > rule.min : n >= rule.min) && n <= rule.max;
   return fits ? null : `must be ${describeRule(rule)}`;
 }
 

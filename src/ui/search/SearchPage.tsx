@@ -51,10 +51,15 @@ export function SearchPage() {
   const [query, setQuery] = useState('');
   const queries = useQueries(corpusId ?? null);
   const qrels = useQrels(corpusId ?? null);
-  // The query of the set being searched: picked, or typed with exactly its text.
+  // The query of the set a text is: the one picked, or the one with exactly its text.
   const [pickedId, setPickedId] = useState<string | null>(null);
-  const pickedQuery = queries.data && pickedId && queries.data.get(pickedId)?.text.trim() === query.trim() ? queries.data.get(pickedId) : undefined;
-  const ofTheSet = pickedQuery ?? (queries.data && query.trim() ? [...queries.data.values()].find((q) => q.text.trim() === query.trim()) : undefined);
+  const setQueryOf = (text: string) => {
+    const trimmed = text.trim();
+    if (!queries.data || !trimmed) return undefined;
+    const picked = pickedId ? queries.data.get(pickedId) : undefined;
+    return picked?.text.trim() === trimmed ? picked : [...queries.data.values()].find((q) => q.text.trim() === trimmed);
+  };
+  const ofTheSet = setQueryOf(query);
   const [topK, setTopK] = useState(10);
   const [open, setOpen] = useState<SearchHit | null>(null);
   // The GQR refinement asked for from a result: the query, settings and k it was searched with, and the result.
@@ -74,11 +79,15 @@ export function SearchPage() {
     enabled: !!corpusId && query.trim() !== '' && runnable,
     placeholderData: (previous) => previous,
   });
-  const shown = results.data?.searched;
-  // An open "Why?" explains the ranking it was opened on: when another list replaces it, it closes.
+  // A list of another corpus is not shown while the chosen one's is searched.
+  const shown = results.data?.searched.corpusId === corpusId ? results.data.searched : undefined;
+  // Measures and judgement marks are those of the list shown: its query and k, not those still being searched.
+  const shownOfTheSet = shown && setQueryOf(shown.query);
+  // An open "Why?" or inspector explains the ranking it was opened on: when another list replaces it, it closes.
   const shownKey = JSON.stringify(shown ?? null);
   useEffect(() => {
     setWhy(null);
+    setInspect(null);
   }, [shownKey]);
 
   if (corpora.data && corpora.data.length === 0) {
@@ -131,19 +140,19 @@ export function SearchPage() {
       {(spec.kind === 'rrf' || spec.kind === 'cc') && corpusId && <FusionForm spec={spec} onChange={setSpec} corpusId={corpusId} />}
       {spec.kind === 'gqr' && corpusId && <GqrPipelineForm spec={spec} onChange={setSpec} corpusId={corpusId} topK={topK} />}
       {results.isError && <p className="error" role="alert">Search failed: {errorMessage(results.error)}</p>}
-      {results.data && query.trim() !== '' && (
+      {results.data && shown && query.trim() !== '' && (
         <>
           <p className="meta" data-testid="search-stats">
             {results.data.hits.length} result(s) in {results.data.elapsedMs.toFixed(1)} ms
             {results.data.loaded.length > 0 ? ` · ${results.data.loaded.join(', ')} in ${results.data.loadMs.toFixed(0)} ms` : ''}
-            {shown?.spec.kind === 'gqr' ? ` · GQR pool ${poolText(shown.topK, shown.spec)}` : ''}
+            {shown.spec.kind === 'gqr' ? ` · GQR pool ${poolText(shown.topK, shown.spec)}` : ''}
           </p>
           {results.isPlaceholderData && (
             <p role="status" className="meta" data-testid="search-pending">
               Searching with the new settings… the list below is the last search’s.
             </p>
           )}
-          {ofTheSet && <QueryMetrics queryId={ofTheSet.id} qrels={qrels.data} ranking={results.data.hits} topK={topK} />}
+          {shownOfTheSet && <QueryMetrics queryId={shownOfTheSet.id} qrels={qrels.data} ranking={results.data.hits} topK={shown.topK} />}
           <QueryElsewhere queryId={ofTheSet?.id ?? null} text={query.trim()} />
           {results.data.models.length > 0 && (
             <p className="meta" data-testid="search-models">
@@ -159,7 +168,7 @@ export function SearchPage() {
                 <span className="meta">
                   {hit.id} · score {hit.score.toFixed(4)}
                 </span>{' '}
-                {ofTheSet && <JudgementMark judgements={qrels.data?.get(ofTheSet.id) ?? new Map()} docId={hit.id} />}
+                {shownOfTheSet && <JudgementMark judgements={qrels.data?.get(shownOfTheSet.id) ?? new Map()} docId={hit.id} />}
                 {/* A served corpus is scored by its server, which does not explain its scores. */}
                 {!corpus?.remote && (
                   <>
@@ -169,14 +178,14 @@ export function SearchPage() {
                       className="link"
                       aria-expanded={why?.docId === hit.id}
                       aria-label={`Why ${hit.id} ranks here`}
-                      onClick={() => setWhy(why?.docId === hit.id ? null : { ...shown!, docId: hit.id })}
+                      onClick={() => setWhy(why?.docId === hit.id ? null : { ...shown, docId: hit.id })}
                       title="Per-term BM25 contributions, the dense score and the fusion or GQR arithmetic behind this score"
                     >
                       Why?
                     </button>
                   </>
                 )}
-                {shown?.spec.kind === 'gqr' && (
+                {shown.spec.kind === 'gqr' && (
                   <>
                     {' '}
                     <button type="button" className="link" onClick={() => setInspect({ ...shown, spec: shown.spec as GqrPipelineSpec, docId: hit.id })} title="How GQR refined the query and moved this result">

@@ -12,5 +12,8 @@ describe('NumberField check', () => {
     expect(check('2.5', 1, 1000, true)).toBe('Enter a whole number from 1 to 1000');
     expect(check('0', 1, 1000, true)).toBe('Enter a number from 1 to 1000');
     expect(check('1000', 1, 1000, true)).toBeNull();
+    // a temperature: 0 itself is refused, as the search would refuse it
+    expect(check('0', 0, 1000, false, true)).toBe('Enter a number above 0, up to 1000');
+    expect(check('0.001', 0, 1000, false, true)).toBeNull();
   });
 });

@@ -28,6 +28,7 @@ export function NumberField(props: NumberFieldProps) {
   const min = rule?.min ?? props.min;
   const max = rule?.max ?? props.max;
   const integer = rule?.integer ?? props.integer ?? false;
+  const aboveMin = rule?.aboveMin ?? false;
   delete (rest as CommonProps).min;
   delete (rest as CommonProps).max;
   delete (rest as CommonProps).integer;
@@ -37,7 +38,7 @@ export function NumberField(props: NumberFieldProps) {
   useEffect(() => {
     setText((current) => (current.trim() === '' ? shown : Number(current) === value ? current : shown));
   }, [value, shown]);
-  const problemOf = (t: string) => (optional && t.trim() === '' ? null : check(t, min, max, integer));
+  const problemOf = (t: string) => (optional && t.trim() === '' ? null : check(t, min, max, integer, aboveMin));
   const problem = problemOf(text);
   const onProblemRef = useRef(onProblem);
   onProblemRef.current = onProblem;
@@ -68,11 +69,11 @@ export function NumberField(props: NumberFieldProps) {
 }
 
 /** Why `text` is not acceptable, or null (the decision is the core's numeric rule check). */
-export function check(text: string, min: number | undefined, max: number | undefined, integer: boolean): string | null {
-  if (!numberProblem({ min: min ?? -Infinity, max: max ?? Infinity, integer }, text)) return null;
+export function check(text: string, min: number | undefined, max: number | undefined, integer: boolean, aboveMin = false): string | null {
+  if (!numberProblem({ min: min ?? -Infinity, max: max ?? Infinity, integer, aboveMin }, text)) return null;
   const n = Number(text);
-  const range = `${min ?? '−∞'} to ${max ?? '∞'}`;
-  if (text.trim() === '' || !Number.isFinite(n)) return `Enter a ${integer ? 'whole number' : 'number'} from ${range}`;
-  if (integer && !Number.isInteger(n)) return `Enter a whole number from ${range}`;
-  return `Enter a number from ${range}`;
+  const range = aboveMin ? `above ${min}, up to ${max ?? '∞'}` : `from ${min ?? '−∞'} to ${max ?? '∞'}`;
+  if (text.trim() === '' || !Number.isFinite(n)) return `Enter a ${integer ? 'whole number' : 'number'} ${range}`;
+  if (integer && !Number.isInteger(n)) return `Enter a whole number ${range}`;
+  return `Enter a number ${range}`;
 }
