@@ -31,4 +31,11 @@ test('a query picked from the set is searched, its results carry their judgement
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByLabel('Pick from the set')).toHaveValue('q02');
   await expect(page.getByTestId('query-metrics')).toContainText('q02 on these');
+  await expect(page.getByTestId('search-empty')).toHaveCount(0);
+
+  // A query none of whose words the index holds says why the list is empty.
+  await page.getByLabel('Query', { exact: true }).fill('zzzqqq the');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('search-stats')).toContainText('0 result(s)');
+  await expect(page.getByTestId('search-empty')).toContainText('No document contains any word of this query');
 });

@@ -147,6 +147,11 @@ export function SearchPage() {
             {results.data.loaded.length > 0 ? ` · ${results.data.loaded.join(', ')} in ${results.data.loadMs.toFixed(0)} ms` : ''}
             {shown.spec.kind === 'gqr' ? ` · GQR pool ${poolText(shown.topK, shown.spec)}` : ''}
           </p>
+          {results.data.hits.length === 0 && shown.spec.kind === 'bm25' && (
+            <p className="meta" data-testid="search-empty">
+              No document contains any word of this query as the corpus’s analyzer reads it (stop words dropped; words stemmed if it stems).
+            </p>
+          )}
           {results.isPlaceholderData && (
             <p role="status" className="meta" data-testid="search-pending">
               Searching with the new settings… the list below is the last search’s.
@@ -187,7 +192,7 @@ export function SearchPage() {
                 )}
                 {shown.spec.kind === 'gqr' && (
                   <>
-                    {' '}
+                    {!corpus?.remote && <span className="meta"> · </span>}
                     <button type="button" className="link" onClick={() => setInspect({ ...shown, spec: shown.spec as GqrPipelineSpec, docId: hit.id })} title="How GQR refined the query and moved this result">
                       Inspect refinement
                     </button>
