@@ -33,6 +33,14 @@ test('a query picked from the set is searched, its results carry their judgement
   await expect(page.getByTestId('query-metrics')).toContainText('q02 on these');
   await expect(page.getByTestId('search-empty')).toHaveCount(0);
 
+  // A top k out of range is said in words; the list stays the last search's.
+  const topK = page.getByLabel('Top k');
+  await topK.fill('0');
+  await expect(page.getByTestId('search-field-problems')).toHaveText("top k: enter a number from 1 to 100000 (the results below are the last search's, top 10).");
+  await expect(page.getByRole('list', { name: 'Results' }).getByRole('listitem')).toHaveCount(10);
+  await topK.fill('10');
+  await expect(page.getByTestId('search-field-problems')).toHaveCount(0);
+
   // A query none of whose words the index holds says why the list is empty.
   await page.getByLabel('Query', { exact: true }).fill('zzzqqq the');
   await page.getByRole('button', { name: 'Search', exact: true }).click();

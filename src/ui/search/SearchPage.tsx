@@ -31,6 +31,7 @@ const KINDS: ReadonlyArray<[SearchKind, string]> = [
   ['gqr', 'GQR: dense refined toward BM25'],
 ];
 
+import { useFieldProblems } from '../shared/field-problems.ts';
 import { JudgementMark, QueryMetrics, QueryPicker } from './QueryOfTheSet.tsx';
 
 const SNIPPET_CHARS = 320;
@@ -61,6 +62,7 @@ export function SearchPage() {
   };
   const ofTheSet = setQueryOf(query);
   const [topK, setTopK] = useState(10);
+  const fields = useFieldProblems();
   const [open, setOpen] = useState<SearchHit | null>(null);
   // The GQR refinement asked for from a result: the query, settings and k it was searched with, and the result.
   const [inspect, setInspect] = useState<(ShownSearch & { spec: GqrPipelineSpec; docId: string }) | null>(null);
@@ -117,12 +119,17 @@ export function SearchPage() {
         />
         <input type="search" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Search query" aria-label="Query" autoFocus />
         <label>
-          top k <NumberField rule={NUMERIC_RULES.topK} value={topK} aria-label="Top k" onChange={setTopK} />
+          top k <NumberField rule={NUMERIC_RULES.topK} value={topK} aria-label="Top k" onChange={setTopK} onProblem={fields.report('top k')} />
         </label>
         <button type="submit" className="primary">
           Search
         </button>
       </form>
+      {fields.blocked && (
+        <p className="error" role="alert" data-testid="search-field-problems">
+          {fields.summary}{shown ? ` (the results below are the last search's, top ${shown.topK})` : ''}.
+        </p>
+      )}
       <div className="row pipeline-choice">
         <label>
           Pipeline{' '}
