@@ -1,6 +1,6 @@
 import type { CorpusDocument } from '../corpus/index.ts';
 import { Analyzer, type AnalyzerOptions } from '../text/index.ts';
-import { indexBytes, type CompactIndex } from './compact/compact-index.ts';
+import { indexBytes, splitIndex, type CompactIndex, type FlatCompactIndex } from './compact/compact-index.ts';
 import { CompactIndexBuilder } from './compact/index-builder.ts';
 import {
   accumulatorBlockFor,
@@ -44,7 +44,7 @@ export interface SerializedBm25IndexV3 {
   version: 3;
   analyzer: AnalyzerOptions;
   documentCount: number;
-  compact: CompactIndex;
+  compact: FlatCompactIndex;
 }
 
 /** The format stored before version 3: a MiniSearch index as typed arrays. Still restored. */
@@ -100,8 +100,8 @@ export class Bm25Index {
   static restore(serialized: SerializedBm25Index | SerializedBm25IndexV3 | SerializedMiniSearchBm25Index): Bm25Index {
     const analyzer = new Analyzer(serialized.analyzer);
     if (serialized.version === 4) return new Bm25Index(analyzer, unpackIndex(serialized.compact));
-    if (serialized.version === 3) return new Bm25Index(analyzer, serialized.compact);
-    if (serialized.version === 2) return new Bm25Index(analyzer, compactFromSnapshot(serialized.snapshot));
+    if (serialized.version === 3) return new Bm25Index(analyzer, splitIndex(serialized.compact));
+    if (serialized.version === 2) return new Bm25Index(analyzer, splitIndex(compactFromSnapshot(serialized.snapshot)));
     throw new Error(`Unsupported BM25 index format version ${(serialized as { version: unknown }).version}`);
   }
 

@@ -1,5 +1,6 @@
 import type { Bm25Params } from './params.ts';
 import type { ScoringContext } from './compact/maxscore.ts';
+import { freqAt, positionOf } from './compact/compact-index.ts';
 
 /** One query term's part of a document's BM25 score. */
 export interface Bm25TermContribution {
@@ -78,15 +79,8 @@ export function explainBm25Score(context: ScoringContext, docId: string, doc: nu
   };
 }
 
-/** The term's frequency in the document, 0 when its postings do not hold it (binary search: postings are in document order). */
+/** The term's frequency in the document, 0 when its postings do not hold it. */
 function frequencyIn(context: ScoringContext, term: number, doc: number): number {
-  const { termStarts, postingDocs, postingFreqs } = context.index;
-  let lo = termStarts[term]!;
-  let hi = termStarts[term + 1]!;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (postingDocs[mid]! < doc) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < termStarts[term + 1]! && postingDocs[lo] === doc ? postingFreqs[lo]! : 0;
+  const at = positionOf(context.index, term, doc);
+  return at < 0 ? 0 : freqAt(context.index.postingFreqs, at);
 }

@@ -1,5 +1,5 @@
 import MiniSearch, { type Options } from 'minisearch';
-import { compactFreqs, type CompactIndex } from './compact/compact-index.ts';
+import { compactFreqs, type FlatCompactIndex } from './compact/compact-index.ts';
 import { packStrings } from './compact/string-table.ts';
 
 /**
@@ -118,7 +118,7 @@ export function restoreSnapshot<T>(snapshot: MiniSearchSnapshot, options: Option
 }
 
 /** The compact index holding the same postings as a snapshot (reads format version 2 records). */
-export function compactFromSnapshot(snapshot: MiniSearchSnapshot): CompactIndex {
+export function compactFromSnapshot(snapshot: MiniSearchSnapshot): FlatCompactIndex {
   const { ids, shortIds, fieldLengths, terms, termStarts, postingDocs, postingFreqs } = snapshot;
   const docOf = new Map<number, number>();
   for (let i = 0; i < shortIds.length; i++) docOf.set(shortIds[i]!, i);

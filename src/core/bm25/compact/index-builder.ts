@@ -1,4 +1,4 @@
-import { compactFreqs, type CompactIndex } from './compact-index.ts';
+import { DOC_LOW_BITS, joinDocs, narrowLengths, packFreqs, splitDocs, unpackFreqs, type CompactIndex } from './compact-index.ts';
 import { GrowableUint32 } from './growable.ts';
 import { packStrings, unpackStrings } from './string-table.ts';
 
@@ -33,7 +33,6 @@ export class CompactIndexBuilder {
   // Per term: the last document that used it and where its pair is, to count repeats without a Map per document.
   private lastDoc = new Int32Array(1024).fill(-1);
   private lastPair = new Uint32Array(1024);
-  private maxFreq = 0;
 
   constructor(private readonly chunkPostings = CHUNK_POSTINGS) {
     this.pairTerms = new GrowableUint32(Math.min(chunkPostings, CHUNK_POSTINGS));
@@ -79,21 +78,19 @@ export class CompactIndexBuilder {
         const pair = this.lastPair[t]!;
         const freq = this.pairFreqs.get(pair) + 1;
         this.pairFreqs.set(pair, freq);
-        if (freq > this.maxFreq) this.maxFreq = freq;
       } else {
         this.lastDoc[t] = doc;
         this.lastPair[t] = this.pairTerms.length;
         this.pairTerms.push(t);
         this.pairDocs.push(doc);
         this.pairFreqs.push(1);
-        if (this.maxFreq === 0) this.maxFreq = 1;
       }
     }
     if (this.pairTerms.length >= this.chunkPostings) this.seal();
   }
 
-  /** The finished index. The builder is spent afterwards. */
-  build(): CompactIndex {
+  /** The finished index (`bits`: see `PostingDocs`). The builder is spent afterwards. */
+  build(bits = DOC_LOW_BITS): CompactIndex {
     this.seal();
     const termCount = this.termNames.length;
     const order = Array.from({ length: termCount }, (_, t) => t).sort((a, b) =>
@@ -134,11 +131,11 @@ export class CompactIndexBuilder {
       documentCount: this.ids.length,
       averageLength: this.averageLength,
       ids: packStrings(this.ids),
-      lengths: this.lengths.toArray(),
+      lengths: narrowLengths(this.lengths.toArray()),
       terms: packStrings(order.map((t) => this.termNames[t]!)),
       termStarts,
-      postingDocs,
-      postingFreqs: compactFreqs(freqs, this.maxFreq),
+      postingDocs: splitDocs(termStarts, postingDocs, bits),
+      postingFreqs: packFreqs(freqs),
     };
   }
 
@@ -153,14 +150,12 @@ export class CompactIndexBuilder {
     }
     for (const length of index.lengths) builder.lengths.push(length);
     builder.averageLength = index.averageLength;
-    let maxFreq = 0;
-    for (const f of index.postingFreqs) if (f > maxFreq) maxFreq = f;
-    builder.maxFreq = maxFreq;
+    const freqs = unpackFreqs(index.postingFreqs, index.termStarts[terms.length]!);
     builder.sealed.push({
       termCount: terms.length,
       starts: index.termStarts,
-      docs: index.postingDocs,
-      freqs: Uint32Array.from(index.postingFreqs),
+      docs: joinDocs(index.termStarts, index.postingDocs),
+      freqs: Uint32Array.from(freqs),
     });
     return builder;
   }

@@ -3,14 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../eval/index.ts';
 import { MINISEARCH_BM25, OKAPI_BM25, type Bm25Params } from '../params.ts';
+import { freqAt, joinDocs } from './compact-index.ts';
 import { CompactIndexBuilder } from './index-builder.ts';
-import { ACCUMULATOR_BLOCK, accumulatorBlockFor, Accumulators, exhaustiveTopK, maxScoreTopK, ScoringContext, unblockedTopK, type QueryTerm } from './maxscore.ts';
+import { ACCUMULATOR_BLOCK, accumulatorBlockFor, Accumulators, contains, exhaustiveTopK, maxScoreTopK, ScoringContext, unblockedTopK, type QueryTerm } from './maxscore.ts';
 import { findSorted } from './string-table.ts';
 
 const PARAMS: Bm25Params[] = [OKAPI_BM25, MINISEARCH_BM25, { k1: 0.3, b: 0, d: 0, termCountBoost: false }];
 
 /** `count` documents of 1–8 words from a 40-word vocabulary, skewed so that a few words are in most documents. */
-function generatedIndex(count: number, seed: number) {
+function generatedIndex(count: number, seed: number, bits?: number) {
   const next = mulberry32(seed);
   const builder = new CompactIndexBuilder();
   for (let i = 0; i < count; i++) {
@@ -18,7 +19,7 @@ function generatedIndex(count: number, seed: number) {
     // Short documents repeat often, so many share a score exactly.
     builder.add(`d${i}`, Array.from({ length }, () => `w${Math.floor(40 * ((next() >>> 0) / 2 ** 32) ** 2.5)}`));
   }
-  return builder.build();
+  return builder.build(bits);
 }
 
 function queries(termCount: number, count: number, seed: number): QueryTerm[][] {
@@ -41,7 +42,7 @@ describe('exhaustiveTopK (blocked term at a time)', () => {
   for (const params of PARAMS) {
     it(`gives the unblocked kernel's and MaxScore's top-k to the bit (k1 ${params.k1}, b ${params.b}, boost ${params.termCountBoost})`, () => {
       const context = new ScoringContext(index, params);
-      for (const blockSize of [13, 777, 5000, ACCUMULATOR_BLOCK]) {
+      for (const blockSize of [8, 512, 4096, ACCUMULATOR_BLOCK]) {
         const acc = new Accumulators(blockSize);
         for (const [i, query] of queries(termCount, 16, blockSize).entries()) {
           // (a few with k beyond every match: those compare whole result lists)
@@ -59,6 +60,35 @@ describe('exhaustiveTopK (blocked term at a time)', () => {
     }, 300_000);
   }
 
+  it('gives the same top-k to the bit whatever width the low parts of document numbers have (many runs a term)', () => {
+    const split = [3, 9, 12].map((bits) => generatedIndex(3 * ACCUMULATOR_BLOCK + 1234, 11, bits));
+    expect(split[0]!.postingDocs.runEnd.length).toBeGreaterThan(100 * termCount);
+    expect(index.postingDocs.runEnd.length).toBe(termCount);
+    const pick = mulberry32(3);
+    for (const params of PARAMS) {
+      const context = new ScoringContext(index, params);
+      const contexts = split.map((other) => new ScoringContext(other, params));
+      for (const query of queries(termCount, 24, 5)) {
+        for (const k of [1, 10, 200]) {
+          const expected = maxScoreTopK(context, query, k);
+          for (const other of contexts) {
+            expect(maxScoreTopK(other, query, k)).toEqual(expected);
+            expect(exhaustiveTopK(other, query, k, new Accumulators())).toEqual(expected);
+            expect(unblockedTopK(other, query, k, whole)).toEqual(expected);
+          }
+        }
+      }
+      for (const term of [0, 5, termCount - 1]) {
+        for (const other of contexts) expect(other.blockUpperBounds(term, 8)).toEqual(context.blockUpperBounds(term, 8));
+      }
+      for (let i = 0; i < 200; i++) {
+        const term = pick() % termCount;
+        const doc = pick() % index.documentCount;
+        for (const other of split) expect(contains(other, term, doc)).toBe(contains(index, term, doc));
+      }
+    }
+  }, 300_000);
+
   it('takes blocks of about an eighth of the corpus, 2,048 to ACCUMULATOR_BLOCK documents', () => {
     expect([1, 1400, 11_429, 20_000, 40_000, 1_000_000].map(accumulatorBlockFor)).toEqual([2048, 2048, 2048, 4096, ACCUMULATOR_BLOCK, ACCUMULATOR_BLOCK]);
   });
@@ -69,10 +99,11 @@ describe('exhaustiveTopK (blocked term at a time)', () => {
       for (const term of [0, 7, termCount >> 1, termCount - 1]) {
         const expected = new Float64Array(Math.ceil(index.documentCount / blockSize));
         const idf = context.idf(term);
+        const docs = joinDocs(index.termStarts, index.postingDocs);
         for (let p = index.termStarts[term]!; p < index.termStarts[term + 1]!; p++) {
-          const doc = index.postingDocs[p]!;
+          const doc = docs[p]!;
           const block = Math.floor(doc / blockSize);
-          expected[block] = Math.max(expected[block]!, context.contribution(idf, index.postingFreqs[p]!, doc));
+          expected[block] = Math.max(expected[block]!, context.contribution(idf, freqAt(index.postingFreqs, p), doc));
         }
         expect(context.blockUpperBounds(term, blockSize)).toEqual(expected);
         expect(Math.max(...expected)).toBe(context.upperBound(term));

@@ -1,5 +1,5 @@
 import type { Bm25Params } from '../params.ts';
-import type { CompactIndex } from './compact-index.ts';
+import { freqAt, largeFreq, positionOf, seekLow, type CompactIndex, type PostingDocs } from './compact-index.ts';
 
 /** One document of a top-k, before ids and matched terms are looked up. */
 export interface ScoredPosting {
@@ -92,22 +92,27 @@ export class ScoringContext {
       this.blockBounds.set(term, maxima);
       return maxima;
     }
-    const { termStarts, postingDocs, postingFreqs, documentCount } = this.index;
+    const { termStarts, postingDocs: docs, postingFreqs, documentCount } = this.index;
     const idf = this.idf(term);
     maxima = new Float64Array(Math.ceil(documentCount / blockSize));
     let block = 0;
     let blockEnd = blockSize;
     let max = 0;
-    for (let p = termStarts[term]!, end = termStarts[term + 1]!; p < end; p++) {
-      const doc = postingDocs[p]!;
-      if (doc >= blockEnd) {
-        maxima[block] = max;
-        max = 0;
-        block = Math.floor(doc / blockSize);
-        blockEnd = (block + 1) * blockSize;
+    const scale = 2 ** docs.bits;
+    let p = termStarts[term]!;
+    for (let r = docs.termRuns[term]!, runs = docs.termRuns[term + 1]!; r < runs; r++) {
+      const base = docs.runHigh[r]! * scale;
+      for (const end = docs.runEnd[r]!; p < end; p++) {
+        const doc = base + docs.low[p]!;
+        if (doc >= blockEnd) {
+          maxima[block] = max;
+          max = 0;
+          block = Math.floor(doc / blockSize);
+          blockEnd = (block + 1) * blockSize;
+        }
+        const c = this.contribution(idf, freqAt(postingFreqs, p), doc);
+        if (c > max) max = c;
       }
-      const c = this.contribution(idf, postingFreqs[p]!, doc);
-      if (c > max) max = c;
     }
     if (maxima.length > 0) maxima[block] = Math.max(maxima[block]!, max);
     for (const [oldest, bounds] of this.blockBounds) {
@@ -123,12 +128,17 @@ export class ScoringContext {
   upperBound(term: number): number {
     let max = this.maxContribution[term]!;
     if (max >= 0) return max;
-    const { termStarts, postingDocs, postingFreqs } = this.index;
+    const { termStarts, postingDocs: docs, postingFreqs } = this.index;
     const idf = this.idf(term);
     max = 0;
-    for (let p = termStarts[term]!, end = termStarts[term + 1]!; p < end; p++) {
-      const c = this.contribution(idf, postingFreqs[p]!, postingDocs[p]!);
-      if (c > max) max = c;
+    const scale = 2 ** docs.bits;
+    let p = termStarts[term]!;
+    for (let r = docs.termRuns[term]!, runs = docs.termRuns[term + 1]!; r < runs; r++) {
+      const base = docs.runHigh[r]! * scale;
+      for (const end = docs.runEnd[r]!; p < end; p++) {
+        const c = this.contribution(idf, freqAt(postingFreqs, p), base + docs.low[p]!);
+        if (c > max) max = c;
+      }
     }
     this.maxContribution[term] = max;
     return max;
@@ -139,10 +149,14 @@ export class ScoringContext {
  * A small code per document for its length: the length itself while every length is below 65,536, else its rank
  * among the distinct lengths; `lengths[code]` is the length back.
  */
-function lengthCodes(documentLengths: Uint32Array): { codes: Uint16Array | Uint32Array; lengths: ArrayLike<number> } {
+function lengthCodes(documentLengths: Uint16Array | Uint32Array): { codes: Uint16Array | Uint32Array; lengths: ArrayLike<number> } {
   let longest = 0;
   for (const length of documentLengths) if (length > longest) longest = length;
-  if (longest < 0x10000) return { codes: Uint16Array.from(documentLengths), lengths: Array.from({ length: longest + 1 }, (_, l) => l) };
+  if (longest < 0x10000) {
+    // (16-bit lengths are their own codes: the index's array is shared, not copied)
+    const codes = documentLengths instanceof Uint16Array ? documentLengths : Uint16Array.from(documentLengths);
+    return { codes, lengths: Array.from({ length: longest + 1 }, (_, l) => l) };
+  }
   const distinct = Uint32Array.from(new Set(documentLengths)).sort();
   const codes = distinct.length <= 0x10000 ? new Uint16Array(documentLengths.length) : new Uint32Array(documentLengths.length);
   for (let d = 0; d < documentLengths.length; d++) codes[d] = binarySearch(distinct, documentLengths[d]!);
@@ -162,9 +176,7 @@ function binarySearch(sorted: Uint32Array, value: number): number {
 
 /** Whether `doc` is in the postings of `term`. */
 export function contains(index: CompactIndex, term: number, doc: number): boolean {
-  const end = index.termStarts[term + 1]!;
-  const at = seek(index.postingDocs, index.termStarts[term]!, end, doc);
-  return at < end && index.postingDocs[at] === doc;
+  return positionOf(index, term, doc) >= 0;
 }
 
 /** Identifies a parameter set. */
@@ -172,24 +184,83 @@ export function paramsKey(params: Bm25Params): string {
   return `${params.k1} ${params.b} ${params.d} ${params.termCountBoost}`;
 }
 
-/** First position in `[from, to)` whose document is ≥ `target` (galloping, then binary search). */
-function seek(docs: Uint32Array, from: number, to: number, target: number): number {
-  if (from >= to || docs[from]! >= target) return from;
-  let step = 1;
-  let lo = from;
-  let hi = from + 1;
-  while (hi < to && docs[hi]! < target) {
-    lo = hi;
-    step *= 2;
-    hi = Math.min(to, hi + step);
+// (a small integer to V8, so cursors keep integer fields; no index holds a billion documents)
+const NO_DOC = 0x3fffffff;
+
+/** A position in one term's postings, with the run it is in (`PostingDocs`). */
+interface PostingCursor {
+  at: number;
+  end: number;
+  run: number;
+  /** The term's last run + 1. */
+  runs: number;
+  runEnd: number;
+  /** The run's high part, and its first possible document (high · 2^bits). */
+  high: number;
+  base: number;
+  /** The document at `at`, {@link NO_DOC} past the end. */
+  doc: number;
+}
+
+function cursorAt(docs: PostingDocs, termStart: number, termEnd: number, term: number): PostingCursor {
+  const run = docs.termRuns[term]!;
+  const runs = docs.termRuns[term + 1]!;
+  const cursor = { at: termEnd, end: termEnd, run, runs, runEnd: termEnd, high: 0, base: 0, doc: NO_DOC };
+  if (run < runs) {
+    cursor.at = termStart;
+    enterRun(cursor, docs, run);
+    cursor.doc = cursor.base + docs.low[termStart]!;
   }
-  if (hi > to) hi = to;
-  while (lo + 1 < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (docs[mid]! < target) lo = mid;
-    else hi = mid;
+  return cursor;
+}
+
+function enterRun(c: PostingCursor, docs: PostingDocs, run: number): void {
+  c.run = run;
+  c.runEnd = docs.runEnd[run]!;
+  c.high = docs.runHigh[run]!;
+  c.base = (c.high << docs.bits) >>> 0;
+}
+
+function advance(c: PostingCursor, docs: PostingDocs): void {
+  if (++c.at === c.runEnd) {
+    if (c.at === c.end) {
+      c.doc = NO_DOC;
+      return;
+    }
+    enterRun(c, docs, c.run + 1);
   }
-  return hi;
+  c.doc = c.base + docs.low[c.at]!;
+}
+
+/** Moves the cursor to its first document ≥ `target` (runs skipped whole, then galloping within one). */
+function seekCursor(c: PostingCursor, docs: PostingDocs, target: number): void {
+  if (c.at >= c.end) return;
+  const high = target >>> docs.bits;
+  if (c.high !== high) {
+    if (c.high > high) return;
+    let r = c.run + 1;
+    while (r < c.runs && docs.runHigh[r]! < high) r++;
+    if (r === c.runs) {
+      c.at = c.end;
+      c.doc = NO_DOC;
+      return;
+    }
+    c.at = docs.runEnd[r - 1]!;
+    enterRun(c, docs, r);
+    if (c.high > high) {
+      c.doc = c.base + docs.low[c.at]!;
+      return;
+    }
+  }
+  c.at = seekLow(docs.low, c.at, c.runEnd, target - c.base);
+  if (c.at === c.runEnd) {
+    if (c.at === c.end) {
+      c.doc = NO_DOC;
+      return;
+    }
+    enterRun(c, docs, c.run + 1);
+  }
+  c.doc = c.base + docs.low[c.at]!;
 }
 
 /**
@@ -199,13 +270,18 @@ function seek(docs: Uint32Array, from: number, to: number, target: number): numb
  * reached by an earlier query term, then by document number.
  */
 export function maxScoreTopK(context: ScoringContext, query: readonly QueryTerm[], k: number): ScoredPosting[] {
-  const { termStarts, postingDocs, postingFreqs } = context.index;
+  const { termStarts, postingDocs: docs, postingFreqs } = context.index;
   const boost = context.params.termCountBoost;
   const m = query.length;
   if (m === 0 || k <= 0) return [];
   // Lists sorted by upper bound, lowest first: a document found only in lists [0, essential) cannot enter.
   const lists = query
-    .map((q) => ({ ...q, idf: context.idf(q.term), bound: context.upperBound(q.term), at: termStarts[q.term]!, end: termStarts[q.term + 1]! }))
+    .map((q) => ({
+      ...q,
+      idf: context.idf(q.term),
+      bound: context.upperBound(q.term),
+      ...cursorAt(docs, termStarts[q.term]!, termStarts[q.term + 1]!, q.term),
+    }))
     .sort((a, b) => a.bound - b.bound);
   const boundBelow = new Float64Array(m + 1);
   for (let i = 0; i < m; i++) boundBelow[i + 1] = boundBelow[i]! + lists[i]!.bound;
@@ -221,32 +297,32 @@ export function maxScoreTopK(context: ScoringContext, query: readonly QueryTerm[
   let essential = 0;
 
   for (;;) {
-    let doc = 0xffffffff;
+    let doc = NO_DOC;
     for (let i = essential; i < m; i++) {
-      const list = lists[i]!;
-      if (list.at < list.end && postingDocs[list.at]! < doc) doc = postingDocs[list.at]!;
+      const at = lists[i]!.doc;
+      if (at < doc) doc = at;
     }
-    if (doc === 0xffffffff) break;
+    if (doc === NO_DOC) break;
     present.fill(0);
     let partial = 0;
     let matchedCount = 0;
     for (let i = essential; i < m; i++) {
       const list = lists[i]!;
-      if (list.at < list.end && postingDocs[list.at] === doc) {
-        const c = context.contribution(list.idf, postingFreqs[list.at]!, doc);
+      if (list.doc === doc) {
+        const c = context.contribution(list.idf, freqAt(postingFreqs, list.at), doc);
         contributions[list.position] = c;
         present[list.position] = 1;
         partial += c;
         matchedCount++;
-        list.at++;
+        advance(list, docs);
       }
     }
     if (prunable(bound(partial + boundBelow[essential]!, matchedCount + essential))) continue;
     for (let i = essential - 1; i >= 0; i--) {
       const list = lists[i]!;
-      list.at = seek(postingDocs, list.at, list.end, doc);
-      if (list.at < list.end && postingDocs[list.at] === doc) {
-        const c = context.contribution(list.idf, postingFreqs[list.at]!, doc);
+      seekCursor(list, docs, doc);
+      if (list.doc === doc) {
+        const c = context.contribution(list.idf, freqAt(postingFreqs, list.at), doc);
         contributions[list.position] = c;
         present[list.position] = 1;
         partial += c;
@@ -325,8 +401,14 @@ export class Accumulators {
  * terms are looked up for the documents that can still enter.
  */
 export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTerm[], k: number, acc: Accumulators): ScoredPosting[] {
-  const { termStarts, postingDocs, postingFreqs, documentCount } = context.index;
-  const { scores, quality, blockSize } = acc;
+  const { termStarts, postingDocs: docs, postingFreqs, documentCount } = context.index;
+  const { low, runHigh, runEnd } = docs;
+  const nibbles = postingFreqs.nibbles;
+  const { scores, quality } = acc;
+  // A block lies within one run's range of documents (a power of 2 that divides 2^bits), so its postings of a term
+  // are one stretch of one run: documents `runBase + low[p]`.
+  // (a shift, not 2 ** n, so that V8 keeps the block arithmetic in small integers)
+  const blockSize = 1 << Math.min(Math.floor(Math.log2(acc.blockSize)), docs.bits);
   const { lengthCodes, normOfLength } = context;
   const { k1, d } = context.params;
   const k1plus1 = k1 + 1;
@@ -335,8 +417,10 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
   if (m === 0 || k <= 0) return [];
   const ordered = [...query].sort((a, b) => a.position - b.position);
   const at = Uint32Array.from(ordered, (q) => termStarts[q.term]!);
-  const ends = Uint32Array.from(ordered, (q) => termStarts[q.term + 1]!);
   const until = new Uint32Array(m);
+  const run = Uint32Array.from(ordered, (q) => docs.termRuns[q.term]!);
+  const runs = Uint32Array.from(ordered, (q) => docs.termRuns[q.term + 1]!);
+  let runBase = 0;
   const idfs = Float64Array.from(ordered, (q) => context.idf(q.term));
   const positions = Uint8Array.from(ordered, (q) => Math.min(q.position, 255));
   const blockBounds = ordered.map((q) => context.blockUpperBounds(q.term, blockSize));
@@ -361,7 +445,15 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
 
   for (let blockStart = 0; blockStart < documentCount; blockStart += blockSize) {
     const blockEnd = Math.min(documentCount, blockStart + blockSize);
-    for (let i = 0; i < m; i++) until[i] = seek(postingDocs, at[i]!, ends[i]!, blockEnd);
+    const high = blockStart >>> docs.bits;
+    runBase = (high << docs.bits) >>> 0;
+    for (let i = 0; i < m; i++) {
+      // Every posting before the block is behind `at[i]`, so `at[i]` is in the first run not below the block's.
+      let r = run[i]!;
+      while (r < runs[i]! && runHigh[r]! < high) r++;
+      run[i] = r;
+      until[i] = r < runs[i]! && runHigh[r] === high ? seekLow(low, at[i]!, runEnd[r]!, blockEnd - runBase) : at[i]!;
+    }
     const block = (blockStart / blockSize) | 0;
     let present = 0;
     for (let i = 0; i < m; i++) {
@@ -391,10 +483,10 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
     }
     for (let i = 0; i < m; i++) accumulate(i, blockStart);
     // Collect from the block's postings (touched documents only), clearing what was touched.
+    const offset = blockStart - runBase;
     for (let i = 0; i < m; i++) {
       for (let p = at[i]!, end = until[i]!; p < end; p++) {
-        const doc = postingDocs[p]!;
-        const local = doc - blockStart;
+        const local = low[p]! - offset;
         const matched = quality[local]!;
         if (matched === 0) continue;
         const score = boost ? scores[local]! * matched : scores[local]!;
@@ -402,7 +494,7 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
         scores[local] = 0;
         if (heap.length === k && score < heap[0]!.score) continue;
         // Terms are collected in query order, so the first to reach a document is the first it contains.
-        const candidate: ScoredPosting = { doc, score, quality: matched, first: positions[i]! };
+        const candidate: ScoredPosting = { doc: blockStart + local, score, quality: matched, first: positions[i]! };
         if (heap.length < k) heapPush(heap, candidate, worse);
         else if (worse(heap[0]!, candidate)) {
           heap[0] = candidate;
@@ -418,13 +510,16 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
   /** Adds term `i`'s postings in the block to its documents' accumulators. */
   function accumulate(i: number, blockStart: number): void {
     const idf = idfs[i]!;
+    const base = runBase;
+    const offset = blockStart - base;
     for (let p = at[i]!, end = until[i]!; p < end; p++) {
-      const doc = postingDocs[p]!;
-      const local = doc - blockStart;
-      const freq = postingFreqs[p]!;
+      const docLow = low[p]!;
+      const local = docLow - offset;
+      const nibble = (nibbles[p >>> 1]! >>> ((p & 1) << 2)) & 15;
+      const freq = nibble < 15 ? nibble + 1 : largeFreq(postingFreqs, p);
       // context.contribution, inlined
       // An untouched accumulator holds 0, and 0 + c is c exactly: no branch on whether the document was reached.
-      scores[local] = scores[local]! + idf * (d + (freq * k1plus1) / (freq + normOfLength[lengthCodes[doc]!]!));
+      scores[local] = scores[local]! + idf * (d + (freq * k1plus1) / (freq + normOfLength[lengthCodes[base + docLow]!]!));
       quality[local] = quality[local]! + 1;
     }
   }
@@ -443,10 +538,12 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
     let probed = skipped;
     while (probed > 0 && until[inBlock[probed - 1]!]! - at[inBlock[probed - 1]!]! <= essentialPostings) probed--;
     for (let e = probed; e < present; e++) accumulate(inBlock[e]!, blockStart);
+    const base = runBase;
     for (let e = skipped; e < present; e++) {
       const i = inBlock[e]!;
       for (let p = at[i]!, end = until[i]!; p < end; p++) {
-        const doc = postingDocs[p]!;
+        const docLow = low[p]!;
+        const doc = base + docLow;
         const local = doc - blockStart;
         let count = quality[local]!;
         if (count === 0) continue;
@@ -460,11 +557,11 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
           if (prunable(boost ? upper * (count + f) : upper)) break;
           const j = inBlock[f - 1]!;
           // Candidates come in document order along each list, so a cursor per skipped term mostly moves forward.
-          const q = seek(postingDocs, doc < lastDoc[j]! ? at[j]! : cursor[j]!, until[j]!, doc);
+          const q = seekLow(low, doc < lastDoc[j]! ? at[j]! : cursor[j]!, until[j]!, docLow);
           cursor[j] = q;
           lastDoc[j] = doc;
-          if (q < until[j]! && postingDocs[q] === doc) {
-            const freq = postingFreqs[q]!;
+          if (q < until[j]! && low[q] === docLow) {
+            const freq = freqAt(postingFreqs, q);
             partial += idfs[j]! * (d + (freq * k1plus1) / (freq + normOfLength[lengthCodes[doc]!]!));
             count++;
           }
@@ -475,9 +572,9 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
         let matched = 0;
         let firstPosition = 0;
         for (let j = 0; j < m; j++) {
-          const q = seek(postingDocs, at[j]!, until[j]!, doc);
-          if (q < until[j]! && postingDocs[q] === doc) {
-            const freq = postingFreqs[q]!;
+          const q = seekLow(low, at[j]!, until[j]!, docLow);
+          if (q < until[j]! && low[q] === docLow) {
+            const freq = freqAt(postingFreqs, q);
             const c = idfs[j]! * (d + (freq * k1plus1) / (freq + normOfLength[lengthCodes[doc]!]!));
             if (matched === 0) {
               score = c;
@@ -498,7 +595,7 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
     for (let e = probed; e < skipped; e++) {
       const i = inBlock[e]!;
       for (let p = at[i]!, end = until[i]!; p < end; p++) {
-        const local = postingDocs[p]! - blockStart;
+        const local = base + low[p]! - blockStart;
         quality[local] = 0;
         scores[local] = 0;
       }
@@ -511,40 +608,48 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
  * benchmarks' baseline (strategy `auto-unblocked`).
  */
 export function unblockedTopK(context: ScoringContext, query: readonly QueryTerm[], k: number, acc: Accumulators): ScoredPosting[] {
-  const { termStarts, postingDocs, postingFreqs } = context.index;
+  const { termStarts, postingDocs: docs, postingFreqs } = context.index;
   const { scores, quality, first } = acc;
   const boost = context.params.termCountBoost;
   if (query.length === 0 || k <= 0) return [];
   const ordered = [...query].sort((a, b) => a.position - b.position);
   for (const q of ordered) {
     const idf = context.idf(q.term);
-    for (let p = termStarts[q.term]!, end = termStarts[q.term + 1]!; p < end; p++) {
-      const doc = postingDocs[p]!;
-      if (quality[doc] === 0) {
-        scores[doc] = context.contribution(idf, postingFreqs[p]!, doc);
-        first[doc] = Math.min(q.position, 255);
-      } else {
-        scores[doc] = scores[doc]! + context.contribution(idf, postingFreqs[p]!, doc);
+    let p = termStarts[q.term]!;
+    for (let r = docs.termRuns[q.term]!, runs = docs.termRuns[q.term + 1]!; r < runs; r++) {
+      const base = (docs.runHigh[r]! << docs.bits) >>> 0;
+      for (const end = docs.runEnd[r]!; p < end; p++) {
+        const doc = base + docs.low[p]!;
+        if (quality[doc] === 0) {
+          scores[doc] = context.contribution(idf, freqAt(postingFreqs, p), doc);
+          first[doc] = Math.min(q.position, 255);
+        } else {
+          scores[doc] = scores[doc]! + context.contribution(idf, freqAt(postingFreqs, p), doc);
+        }
+        quality[doc] = quality[doc]! + 1;
       }
-      quality[doc] = quality[doc]! + 1;
     }
   }
   const worse = ranksBelow(boost);
   const heap: ScoredPosting[] = [];
   for (const q of ordered) {
-    for (let p = termStarts[q.term]!, end = termStarts[q.term + 1]!; p < end; p++) {
-      const doc = postingDocs[p]!;
-      const matched = quality[doc]!;
-      if (matched === 0) continue;
-      const score = boost ? scores[doc]! * matched : scores[doc]!;
-      quality[doc] = 0;
-      scores[doc] = 0; // as exhaustiveTopK leaves them, should the two share accumulators
-      if (heap.length === k && score < heap[0]!.score) continue;
-      const candidate: ScoredPosting = { doc, score, quality: matched, first: first[doc]! };
-      if (heap.length < k) heapPush(heap, candidate, worse);
-      else if (worse(heap[0]!, candidate)) {
-        heap[0] = candidate;
-        siftDown(heap, 0, worse);
+    let p = termStarts[q.term]!;
+    for (let r = docs.termRuns[q.term]!, runs = docs.termRuns[q.term + 1]!; r < runs; r++) {
+      const base = (docs.runHigh[r]! << docs.bits) >>> 0;
+      for (const end = docs.runEnd[r]!; p < end; p++) {
+        const doc = base + docs.low[p]!;
+        const matched = quality[doc]!;
+        if (matched === 0) continue;
+        const score = boost ? scores[doc]! * matched : scores[doc]!;
+        quality[doc] = 0;
+        scores[doc] = 0; // as exhaustiveTopK leaves them, should the two share accumulators
+        if (heap.length === k && score < heap[0]!.score) continue;
+        const candidate: ScoredPosting = { doc, score, quality: matched, first: first[doc]! };
+        if (heap.length < k) heapPush(heap, candidate, worse);
+        else if (worse(heap[0]!, candidate)) {
+          heap[0] = candidate;
+          siftDown(heap, 0, worse);
+        }
       }
     }
   }

@@ -1,4 +1,4 @@
-import type { CompactIndex, FreqArray } from './compact-index.ts';
+import { joinDocs, narrowLengths, packFreqs, splitDocs, unpackFreqs, type CompactIndex, type FreqArray } from './compact-index.ts';
 
 /**
  * Postings as stored (IndexedDB, the CLI's cache, corpus snapshots): per term, each posting is one LEB128 varint
@@ -121,11 +121,17 @@ export interface PackedCompactIndex extends Omit<CompactIndex, 'postingDocs' | '
 
 export function packIndex(index: CompactIndex): PackedCompactIndex {
   const { postingDocs, postingFreqs, ...rest } = index;
-  return { ...rest, postings: packPostings(index.termStarts, postingDocs, postingFreqs) };
+  const count = index.termStarts[index.termStarts.length - 1]!;
+  return { ...rest, postings: packPostings(index.termStarts, joinDocs(index.termStarts, postingDocs), unpackFreqs(postingFreqs, count)) };
 }
 
 export function unpackIndex(packed: PackedCompactIndex): CompactIndex {
   const { postings, ...rest } = packed;
   const { docs, freqs } = unpackPostings(packed.termStarts, postings, packed.documentCount);
-  return { ...rest, postingDocs: docs, postingFreqs: freqs };
+  return {
+    ...rest,
+    lengths: narrowLengths(rest.lengths),
+    postingDocs: splitDocs(packed.termStarts, docs),
+    postingFreqs: packFreqs(freqs),
+  };
 }
