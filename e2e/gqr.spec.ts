@@ -159,6 +159,10 @@ test('an α sweep runs from the GQR lab, is charted against the baselines, and a
   // GQR is also an ordinary pipeline of the Runs page (stored queries through the retrieval worker).
   await page.getByLabel('Pipeline', { exact: true }).selectOption('gqr');
   await expect(page.getByLabel('Embedding set')).toHaveValue(/tiny-bert/);
+  // The form says what each setting is in words; the reference's name opens its tooltip.
+  const alphaField = page.locator('label', { has: page.getByLabel('GQR mixtureAlpha') });
+  await expect(alphaField).toContainText('BM25 weight α');
+  await expect(alphaField).toHaveAttribute('title', /^mixtureAlpha: weight of the BM25 distribution/);
   await page.getByLabel('GQR mixtureAlpha').fill('1');
   await page.getByLabel('Results per query (k)').fill('10');
   await page.getByLabel('Run name').fill('GQR α 1 from the Runs page');

@@ -47,3 +47,18 @@ test('a query picked from the set is searched, its results carry their judgement
   await expect(page.getByTestId('search-stats')).toContainText('0 result(s)');
   await expect(page.getByTestId('search-empty')).toContainText('No document contains any word of this query');
 });
+
+test('at 1,280 px the pages fit on one line and the query box takes most of the search row', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loadSample(page);
+  await page.goto('/#/search');
+  await expect(page.getByLabel('Pick from the set')).toBeVisible();
+  const tops = await page.getByRole('navigation', { name: 'Pages' }).getByRole('link').evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
+  expect(tops.length).toBeGreaterThanOrEqual(8);
+  expect(new Set(tops).size).toBe(1);
+  // (the picker's options are whole queries: unbounded, it took the row and left the box a third of it)
+  const box = (await page.getByLabel('Query', { exact: true }).boundingBox())!;
+  const picker = (await page.getByLabel('Pick from the set').boundingBox())!;
+  expect(box.width).toBeGreaterThan(picker.width);
+  expect(Math.abs(box.y - picker.y)).toBeLessThan(20);
+});

@@ -15,7 +15,7 @@ import {
   type SweepKey,
 } from '../../core/index.ts';
 import { errorMessage, formatCount } from '../shared/format.ts';
-import { GQR_NUMBER_SETTINGS, GqrPoolSizeField } from '../shared/GqrPipelineForm.tsx';
+import { GQR_NUMBER_SETTINGS, GQR_SETTING_WORDS, GqrPoolSizeField } from '../shared/GqrPipelineForm.tsx';
 import { MeasuresInput } from '../shared/MeasuresInput.tsx';
 import { Bm25Settings } from '../shared/Bm25Settings.tsx';
 import { useAppStore } from '../shared/app-store.ts';
@@ -177,13 +177,13 @@ export function SweepForm({ corpus, scored }: { corpus: CorpusRecord; scored: bo
           <legend>Fixed settings (used where the grid does not vary them)</legend>
           <div className="row wrap">
             {GQR_NUMBER_SETTINGS.map(([key, rule]) => (
-              <label key={key}>
+              <label key={key} title={GQR_SETTING_WORDS[key].hint}>
                 {key}{' '}
                 <NumberField rule={rule} aria-label={`Fixed ${key}`} value={base[key]} onChange={(value) => setBaseValue(key, value)} onProblem={fields.report(`Fixed ${key}`)} />
               </label>
             ))}
             {(['candidatePoolMode', 'target', 'optimizer'] as const).map((key) => (
-              <label key={key}>
+              <label key={key} title={GQR_SETTING_WORDS[key].hint}>
                 {key}{' '}
                 <select aria-label={`Fixed ${key}`} value={base[key]} onChange={(e) => setBaseValue(key, e.target.value)}>
                   {SWEEP_MODE_VALUES[key]!.map((v) => (

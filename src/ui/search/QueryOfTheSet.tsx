@@ -9,7 +9,7 @@ export function QueryPicker({ queries, value, onPick }: { queries: Map<string, C
   return (
     <label>
       From the set{' '}
-      <select aria-label="Pick from the set" title="A query of the corpus's query set: its results show their relevance judgements and its measures" value={value ?? ''} onChange={(e) => onPick(queries.get(e.target.value) ?? null)}>
+      <select className="query-picker" aria-label="Pick from the set" title="A query of the corpus's query set: its results show their relevance judgements and its measures" value={value ?? ''} onChange={(e) => onPick(queries.get(e.target.value) ?? null)}>
         <option value="">— type your own —</option>
         {[...queries.values()].map((q) => (
           <option key={q.id} value={q.id}>

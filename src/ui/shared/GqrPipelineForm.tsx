@@ -70,6 +70,22 @@ export const GQR_NUMBER_SETTINGS = [
 ] as const;
 const MODE_KEYS = ['candidatePoolMode', 'target', 'optimizer'] as const;
 
+/**
+ * What a pipeline form calls each GQR setting, and what it does. The reference's name (the lab's grid, the specs,
+ * the CLI's `--param`) opens the tooltip and names the field for assistive technology.
+ */
+export const GQR_SETTING_WORDS: Record<(typeof GQR_NUMBER_SETTINGS)[number][0] | (typeof MODE_KEYS)[number] | 'scorerMode', { label: string; hint: string }> = {
+  mixtureAlpha: { label: 'BM25 weight α', hint: 'mixtureAlpha: weight of the BM25 distribution in the consensus target, 0 (dense only) to 1 (BM25 only)' },
+  nSteps: { label: 'steps', hint: 'nSteps: refinement steps of the query vector' },
+  learningRate: { label: 'step size η', hint: 'learningRate: size of each refinement step, above 0' },
+  temperature: { label: 'temperature τ', hint: "temperature: softmax temperature over both retrievers' scores, above 0" },
+  fetchKMultiplier: { label: 'fetch × k', hint: 'fetchKMultiplier: each retriever is asked for top k × this many documents (unless a pool size is set)' },
+  candidatePoolMode: { label: 'candidates', hint: "candidatePoolMode: union = the dense list, then BM25's new documents; primary = the dense list only" },
+  target: { label: 'target', hint: 'target: per-step = the consensus recomputed every step (the reference); fixed = the initial mixture' },
+  optimizer: { label: 'optimizer', hint: 'optimizer: gd = plain gradient descent (the reference); adam' },
+  scorerMode: { label: 'scorer', hint: "scorerMode: single = cosine, multi = MaxSim, auto = the dense pipeline's own mode" },
+};
+
 /** Edits a GQR pipeline: the dense primary, the BM25 complementary, and every GQR setting. */
 export function GqrPipelineForm({ spec, onChange, corpusId, topK }: { spec: PipelineSpec; onChange: (spec: PipelineSpec) => void; corpusId: string; topK?: number }) {
   if (spec.kind !== 'gqr') return null;
@@ -88,15 +104,15 @@ export function GqrPipelineForm({ spec, onChange, corpusId, topK }: { spec: Pipe
         <Bm25Settings params={spec.complementary.params} onChange={(params) => onChange({ ...spec, complementary: { kind: 'bm25', params } })} />
       )}
       {GQR_NUMBER_SETTINGS.map(([key, rule]) => (
-        <label key={key}>
-          {key}{' '}
+        <label key={key} title={GQR_SETTING_WORDS[key].hint}>
+          {GQR_SETTING_WORDS[key].label}{' '}
           <NumberField rule={rule} aria-label={`GQR ${key}`} value={spec.config[key]} onChange={(value) => set({ [key]: value })} />
         </label>
       ))}
       <GqrPoolSizeField config={spec.config} topK={topK} onChange={(config) => onChange({ ...spec, config })} />
       {MODE_KEYS.map((key) => (
-        <label key={key}>
-          {key}{' '}
+        <label key={key} title={GQR_SETTING_WORDS[key].hint}>
+          {GQR_SETTING_WORDS[key].label}{' '}
           <select aria-label={`GQR ${key}`} value={spec.config[key]} onChange={(e) => set({ [key]: e.target.value } as Partial<GqrConfig>)}>
             {SWEEP_MODE_VALUES[key]!.map((v) => (
               <option key={v}>{v}</option>
@@ -104,8 +120,8 @@ export function GqrPipelineForm({ spec, onChange, corpusId, topK }: { spec: Pipe
           </select>
         </label>
       ))}
-      <label>
-        scorerMode{' '}
+      <label title={GQR_SETTING_WORDS.scorerMode.hint}>
+        {GQR_SETTING_WORDS.scorerMode.label}{' '}
         <select aria-label="GQR scorerMode" value={spec.config.scorerMode} onChange={(e) => set({ scorerMode: e.target.value as GqrConfig['scorerMode'] })}>
           {['auto', 'single', 'multi'].map((v) => (
             <option key={v}>{v}</option>

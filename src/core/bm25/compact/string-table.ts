@@ -34,10 +34,23 @@ export function findSorted(table: StringTable, s: string): number {
   let hi = table.ends.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
-    const probe = stringAt(table, mid);
-    if (probe < s) lo = mid + 1;
-    else if (probe > s) hi = mid - 1;
+    const order = compareAt(table, mid, s);
+    if (order < 0) lo = mid + 1;
+    else if (order > 0) hi = mid - 1;
     else return mid;
   }
   return -1;
+}
+
+/** The sign of string `i` of the table against `s`, by UTF-16 code units, compared in place (no slice). */
+function compareAt(table: StringTable, i: number, s: string): number {
+  const { text } = table;
+  const start = i === 0 ? 0 : table.ends[i - 1]!;
+  const length = table.ends[i]! - start;
+  const shorter = Math.min(length, s.length);
+  for (let j = 0; j < shorter; j++) {
+    const difference = text.charCodeAt(start + j) - s.charCodeAt(j);
+    if (difference !== 0) return difference;
+  }
+  return length - s.length;
 }
