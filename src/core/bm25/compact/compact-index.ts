@@ -161,15 +161,19 @@ export function splitDocs(termStarts: Uint32Array, docs: Uint32Array, bits = DOC
   return { bits, low, termRuns, runHigh, runEnd };
 }
 
+/** The first document number run `r` can hold: its documents are this plus their `low`. */
+export function runBase(docs: PostingDocs, r: number): number {
+  return (docs.runHigh[r]! << docs.bits) >>> 0;
+}
+
 /** The document numbers as 32-bit integers again. */
 export function joinDocs(termStarts: Uint32Array, docs: PostingDocs): Uint32Array {
   const out = new Uint32Array(docs.low.length);
-  const scale = 2 ** docs.bits;
   const terms = termStarts.length - 1;
   for (let t = 0; t < terms; t++) {
     let p = termStarts[t]!;
     for (let r = docs.termRuns[t]!, end = docs.termRuns[t + 1]!; r < end; r++) {
-      const base = docs.runHigh[r]! * scale;
+      const base = runBase(docs, r);
       for (const runEnd = docs.runEnd[r]!; p < runEnd; p++) out[p] = base + docs.low[p]!;
     }
   }

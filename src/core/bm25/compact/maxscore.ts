@@ -1,5 +1,5 @@
 import type { Bm25Params } from '../params.ts';
-import { freqAt, largeFreq, positionOf, seekLow, type CompactIndex, type PostingDocs } from './compact-index.ts';
+import { freqAt, largeFreq, positionOf, runBase, seekLow, type CompactIndex, type PostingDocs } from './compact-index.ts';
 
 /** One document of a top-k, before ids and matched terms are looked up. */
 export interface ScoredPosting {
@@ -98,10 +98,9 @@ export class ScoringContext {
     let block = 0;
     let blockEnd = blockSize;
     let max = 0;
-    const scale = 2 ** docs.bits;
     let p = termStarts[term]!;
     for (let r = docs.termRuns[term]!, runs = docs.termRuns[term + 1]!; r < runs; r++) {
-      const base = docs.runHigh[r]! * scale;
+      const base = runBase(docs, r);
       for (const end = docs.runEnd[r]!; p < end; p++) {
         const doc = base + docs.low[p]!;
         if (doc >= blockEnd) {
@@ -131,10 +130,9 @@ export class ScoringContext {
     const { termStarts, postingDocs: docs, postingFreqs } = this.index;
     const idf = this.idf(term);
     max = 0;
-    const scale = 2 ** docs.bits;
     let p = termStarts[term]!;
     for (let r = docs.termRuns[term]!, runs = docs.termRuns[term + 1]!; r < runs; r++) {
-      const base = docs.runHigh[r]! * scale;
+      const base = runBase(docs, r);
       for (const end = docs.runEnd[r]!; p < end; p++) {
         const c = this.contribution(idf, freqAt(postingFreqs, p), base + docs.low[p]!);
         if (c > max) max = c;
@@ -218,7 +216,7 @@ function enterRun(c: PostingCursor, docs: PostingDocs, run: number): void {
   c.run = run;
   c.runEnd = docs.runEnd[run]!;
   c.high = docs.runHigh[run]!;
-  c.base = (c.high << docs.bits) >>> 0;
+  c.base = runBase(docs, run);
 }
 
 function advance(c: PostingCursor, docs: PostingDocs): void {
@@ -406,7 +404,7 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
   const nibbles = postingFreqs.nibbles;
   const { scores, quality } = acc;
   // A block lies within one run's range of documents (a power of 2 that divides 2^bits), so its postings of a term
-  // are one stretch of one run: documents `runBase + low[p]`.
+  // are one stretch of one run: documents `blockRunBase + low[p]`.
   // (a shift, not 2 ** n, so that V8 keeps the block arithmetic in small integers)
   const blockSize = 1 << Math.min(Math.floor(Math.log2(acc.blockSize)), docs.bits);
   const { lengthCodes, normOfLength } = context;
@@ -420,7 +418,7 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
   const until = new Uint32Array(m);
   const run = Uint32Array.from(ordered, (q) => docs.termRuns[q.term]!);
   const runs = Uint32Array.from(ordered, (q) => docs.termRuns[q.term + 1]!);
-  let runBase = 0;
+  let blockRunBase = 0;
   const idfs = Float64Array.from(ordered, (q) => context.idf(q.term));
   const positions = Uint8Array.from(ordered, (q) => Math.min(q.position, 255));
   const blockBounds = ordered.map((q) => context.blockUpperBounds(q.term, blockSize));
@@ -446,13 +444,13 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
   for (let blockStart = 0; blockStart < documentCount; blockStart += blockSize) {
     const blockEnd = Math.min(documentCount, blockStart + blockSize);
     const high = blockStart >>> docs.bits;
-    runBase = (high << docs.bits) >>> 0;
+    blockRunBase = (high << docs.bits) >>> 0;
     for (let i = 0; i < m; i++) {
       // Every posting before the block is behind `at[i]`, so `at[i]` is in the first run not below the block's.
       let r = run[i]!;
       while (r < runs[i]! && runHigh[r]! < high) r++;
       run[i] = r;
-      until[i] = r < runs[i]! && runHigh[r] === high ? seekLow(low, at[i]!, runEnd[r]!, blockEnd - runBase) : at[i]!;
+      until[i] = r < runs[i]! && runHigh[r] === high ? seekLow(low, at[i]!, runEnd[r]!, blockEnd - blockRunBase) : at[i]!;
     }
     const block = (blockStart / blockSize) | 0;
     let present = 0;
@@ -483,7 +481,7 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
     }
     for (let i = 0; i < m; i++) accumulate(i, blockStart);
     // Collect from the block's postings (touched documents only), clearing what was touched.
-    const offset = blockStart - runBase;
+    const offset = blockStart - blockRunBase;
     for (let i = 0; i < m; i++) {
       for (let p = at[i]!, end = until[i]!; p < end; p++) {
         const local = low[p]! - offset;
@@ -510,7 +508,7 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
   /** Adds term `i`'s postings in the block to its documents' accumulators. */
   function accumulate(i: number, blockStart: number): void {
     const idf = idfs[i]!;
-    const base = runBase;
+    const base = blockRunBase;
     const offset = blockStart - base;
     for (let p = at[i]!, end = until[i]!; p < end; p++) {
       const docLow = low[p]!;
@@ -538,7 +536,7 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
     let probed = skipped;
     while (probed > 0 && until[inBlock[probed - 1]!]! - at[inBlock[probed - 1]!]! <= essentialPostings) probed--;
     for (let e = probed; e < present; e++) accumulate(inBlock[e]!, blockStart);
-    const base = runBase;
+    const base = blockRunBase;
     for (let e = skipped; e < present; e++) {
       const i = inBlock[e]!;
       for (let p = at[i]!, end = until[i]!; p < end; p++) {
@@ -617,7 +615,7 @@ export function unblockedTopK(context: ScoringContext, query: readonly QueryTerm
     const idf = context.idf(q.term);
     let p = termStarts[q.term]!;
     for (let r = docs.termRuns[q.term]!, runs = docs.termRuns[q.term + 1]!; r < runs; r++) {
-      const base = (docs.runHigh[r]! << docs.bits) >>> 0;
+      const base = runBase(docs, r);
       for (const end = docs.runEnd[r]!; p < end; p++) {
         const doc = base + docs.low[p]!;
         if (quality[doc] === 0) {
@@ -635,7 +633,7 @@ export function unblockedTopK(context: ScoringContext, query: readonly QueryTerm
   for (const q of ordered) {
     let p = termStarts[q.term]!;
     for (let r = docs.termRuns[q.term]!, runs = docs.termRuns[q.term + 1]!; r < runs; r++) {
-      const base = (docs.runHigh[r]! << docs.bits) >>> 0;
+      const base = runBase(docs, r);
       for (const end = docs.runEnd[r]!; p < end; p++) {
         const doc = base + docs.low[p]!;
         const matched = quality[doc]!;
