@@ -108,8 +108,7 @@ export function unpackFreqs(freqs: PostingFreqs, count: number): FreqArray {
   let max = 0;
   for (const f of freqs.large) if (f > max) max = f;
   const out = max > 0xffff ? new Uint32Array(count) : max > 0xff ? new Uint16Array(count) : new Uint8Array(count);
-  for (let p = 0; p < count; p++) out[p] = (freqs.nibbles[p >>> 1]! >>> ((p & 1) << 2)) & 15;
-  for (let p = 0; p < count; p++) out[p] = out[p]! < 15 ? out[p]! + 1 : 0;
+  for (let p = 0; p < count; p++) out[p] = ((freqs.nibbles[p >>> 1]! >>> ((p & 1) << 2)) & 15) + 1;
   for (let i = 0; i < freqs.largeAt.length; i++) out[freqs.largeAt[i]!] = freqs.large[i]!;
   return out;
 }
