@@ -222,13 +222,18 @@ export function runOf(docs: PostingDocs, term: number, high: number): number {
 /** The position of `doc` in the postings of `term`, or −1. */
 export function positionOf(index: CompactIndex, term: number, doc: number): number {
   const docs = index.postingDocs;
-  const scale = 2 ** docs.bits;
-  const r = runOf(docs, term, Math.floor(doc / scale));
+  const r = runOf(docs, term, doc >>> docs.bits);
   if (r < 0) return -1;
-  const from = r === docs.termRuns[term] ? index.termStarts[term]! : docs.runEnd[r - 1]!;
-  const low = doc % scale;
-  const at = seekLow(docs.low, from, docs.runEnd[r]!, low);
-  return at < docs.runEnd[r]! && docs.low[at] === low ? at : -1;
+  // (a plain binary search: no cursor to gallop from)
+  let lo = r === docs.termRuns[term] ? index.termStarts[term]! : docs.runEnd[r - 1]!;
+  let hi = docs.runEnd[r]!;
+  const low = doc - runBase(docs, r);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (docs.low[mid]! < low) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < docs.runEnd[r]! && docs.low[lo] === low ? lo : -1;
 }
 
 export type FreqArray = Uint8Array | Uint16Array | Uint32Array;
