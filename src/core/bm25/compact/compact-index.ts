@@ -66,15 +66,19 @@ export interface PostingFreqs {
 
 /** The frequency of a posting whose nibble says 15 (above 15). */
 export function largeFreq(freqs: PostingFreqs, p: number): number {
-  const { largeAt } = freqs;
-  let lo = 0;
-  let hi = largeAt.length - 1;
+  return freqs.large[lowerBound(freqs.largeAt, p)]!;
+}
+
+/** The first position in `[from, to)` of an ascending array whose value is ≥ `value` (`to` when none is). */
+export function lowerBound(sorted: Uint16Array | Uint32Array, value: number, from = 0, to = sorted.length): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (largeAt[mid]! < p) lo = mid + 1;
+    if (sorted[mid]! < value) lo = mid + 1;
     else hi = mid;
   }
-  return freqs.large[lo]!;
+  return lo;
 }
 
 /** Posting p's frequency. */
@@ -224,16 +228,10 @@ export function positionOf(index: CompactIndex, term: number, doc: number): numb
   const docs = index.postingDocs;
   const r = runOf(docs, term, doc >>> docs.bits);
   if (r < 0) return -1;
-  // (a plain binary search: no cursor to gallop from)
-  let lo = r === docs.termRuns[term] ? index.termStarts[term]! : docs.runEnd[r - 1]!;
-  let hi = docs.runEnd[r]!;
   const low = doc - runBase(docs, r);
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (docs.low[mid]! < low) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < docs.runEnd[r]! && docs.low[lo] === low ? lo : -1;
+  // (a plain binary search: no cursor to gallop from)
+  const at = lowerBound(docs.low, low, r === docs.termRuns[term] ? index.termStarts[term]! : docs.runEnd[r - 1]!, docs.runEnd[r]!);
+  return at < docs.runEnd[r]! && docs.low[at] === low ? at : -1;
 }
 
 export type FreqArray = Uint8Array | Uint16Array | Uint32Array;

@@ -1,5 +1,5 @@
 import type { Bm25Params } from '../params.ts';
-import { freqAt, largeFreq, positionOf, runBase, seekLow, type CompactIndex, type PostingDocs } from './compact-index.ts';
+import { freqAt, largeFreq, lowerBound, positionOf, runBase, seekLow, type CompactIndex, type PostingDocs } from './compact-index.ts';
 
 /** One document of a top-k, before ids and matched terms are looked up. */
 export interface ScoredPosting {
@@ -157,19 +157,8 @@ function lengthCodes(documentLengths: Uint16Array | Uint32Array): { codes: Uint1
   }
   const distinct = Uint32Array.from(new Set(documentLengths)).sort();
   const codes = distinct.length <= 0x10000 ? new Uint16Array(documentLengths.length) : new Uint32Array(documentLengths.length);
-  for (let d = 0; d < documentLengths.length; d++) codes[d] = binarySearch(distinct, documentLengths[d]!);
+  for (let d = 0; d < documentLengths.length; d++) codes[d] = lowerBound(distinct, documentLengths[d]!);
   return { codes, lengths: distinct };
-}
-
-function binarySearch(sorted: Uint32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Whether `doc` is in the postings of `term`. */
