@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import {
   CompactVectors,
@@ -27,7 +26,7 @@ import {
 } from '../src/core/index.ts';
 import { ensureBundledTinyModel } from '../src/test-support/tiny-model.ts';
 import { figure, heading } from './harness.ts';
-import { venvPython } from '../scripts/python-env.mjs';
+import { startPeer, venvPython } from '../scripts/python-env.mjs';
 import { seededRandom, unitRows } from '../src/test-support/random-vectors.ts';
 import { storeCorpus } from '../src/test-support/stored-corpus.ts';
 
@@ -129,6 +128,9 @@ async function benchExactSearch(): Promise<void> {
   console.log(`(${os.cpus().length} cores, shared with whatever else runs; the 2-worker figure can only beat 1 worker on an idle machine.)`);
 }
 
+/** Rounds in which ours and the Python peers take turns (each round: every query once, each engine). */
+const PEER_TURNS = 9;
+
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const load = () => `load ${os.loadavg()[0]!.toFixed(1)}`;
@@ -221,15 +223,29 @@ async function benchFloat32Kernel(
     const flatQueries = new Float32Array(queries.length * DIMS);
     queries.forEach((q, i) => flatQueries.set(q.vector, i * DIMS));
     fs.writeFileSync(queryFile, flatQueries);
-    const before = median(Array.from({ length: Math.min(3, rounds) }, () => perQuery('auto')));
-    const int8Before = compact ? await int8ExactPerQuery() : 0;
+    // The peers' process loads the rows, warms up, then runs a round of every engine each time ours has run one:
+    // they take turns round by round, so a change of load (or of the memory's speed) falls on all of them alike.
     const oneThread = { OMP_NUM_THREADS: '1', OPENBLAS_NUM_THREADS: '1', MKL_NUM_THREADS: '1' };
-    const out = execFileSync(python, [path.join(root, 'bench/peers/exact_dense.py'), rowsFile, queryFile, String(DIMS), String(K), String(rounds)], {
-      encoding: 'utf8',
-      env: { ...process.env, ...oneThread },
-    });
-    const after = median(Array.from({ length: Math.min(3, rounds) }, () => perQuery('auto')));
-    const int8Around = compact ? (int8Before + (await int8ExactPerQuery())) / 2 : 0;
+    const turns = Math.max(rounds, PEER_TURNS);
+    const peerProcess = startPeer(root, 'exact_dense.py', [rowsFile, queryFile, String(DIMS), String(K), String(turns), '--turns'], oneThread);
+    const ourRounds: number[] = [];
+    const int8Rounds: number[] = [];
+    const peerRounds: Array<Record<string, number>> = [];
+    let out: string;
+    try {
+      await peerProcess.next(); // ready
+      for (let round = 0; round < turns; round++) {
+        ourRounds.push(perQuery('auto'));
+        if (compact) int8Rounds.push(await int8ExactPerQuery());
+        peerProcess.send('round');
+        peerRounds.push((JSON.parse(await peerProcess.next()) as { round: Record<string, number> }).round);
+      }
+      peerProcess.send('end');
+      out = await peerProcess.next();
+    } catch (err) {
+      peerProcess.stop();
+      throw err;
+    }
     const peer = JSON.parse(out) as {
       numpy_ms: number[];
       numpy_top: number[];
@@ -239,25 +255,28 @@ async function benchFloat32Kernel(
       usearch_top: number[] | null;
       usearch_version: string | null;
     };
-    const ours = (before + after) / 2;
+    const ours = median(ourRounds);
+    // ours ÷ a peer: the median of the rounds' ratios (each round's two figures measured back to back)
+    const versus = (name: string, mine = ourRounds) => median(mine.map((ms, r) => ms / peerRounds[r]![name]!));
+    const turnsNote = `${turns} rounds taking turns, median of per-round ratios, ${load()}`;
     const top = searchDense(matrix, queries[0]!, K).map((h) => h.row).join();
     const differs = (rows: number[] | null) => (rows && rows.join() !== top ? ' — top-10 differs' : '');
     const numpy = median(peer.numpy_ms);
-    figure('numpy matmul + argpartition, one thread', `${numpy.toFixed(2)} ms`, `ours (${ours.toFixed(2)} ms, measured just before and after) ${(ours / numpy).toFixed(2)}× numpy's time (${load()})${differs(peer.numpy_top)}`, null);
-    const ratios: DensePeerRatios = { numpy: ours / numpy };
+    figure('numpy matmul + argpartition, one thread', `${numpy.toFixed(2)} ms`, `ours (${ours.toFixed(2)} ms) ${versus('numpy').toFixed(2)}× numpy's time (${turnsNote})${differs(peer.numpy_top)}`, null);
+    const ratios: DensePeerRatios = { numpy: versus('numpy') };
     if (peer.faiss_ms) {
       const faiss = median(peer.faiss_ms);
-      figure('faiss IndexFlatIP, one thread', `${faiss.toFixed(2)} ms`, `ours (${ours.toFixed(2)} ms) ${(ours / faiss).toFixed(2)}× faiss's time (${load()})${differs(peer.faiss_top)}`, ours / faiss <= 1.2);
-      ratios.faiss = ours / faiss;
+      ratios.faiss = versus('faiss');
+      figure('faiss IndexFlatIP, one thread', `${faiss.toFixed(2)} ms`, `ours (${ours.toFixed(2)} ms) ${ratios.faiss.toFixed(2)}× faiss's time (${turnsNote})${differs(peer.faiss_top)}`, ratios.faiss <= 1.2);
       if (compact) {
-        figure('int8 form certified exact vs faiss IndexFlatIP', `${int8Around.toFixed(2)} ms`, `${(int8Around / faiss).toFixed(2)}× faiss's time (${load()})`, null);
-        ratios.int8ExactVsFaiss = int8Around / faiss;
+        ratios.int8ExactVsFaiss = versus('faiss', int8Rounds);
+        figure('int8 form certified exact vs faiss IndexFlatIP', `${median(int8Rounds).toFixed(2)} ms`, `${ratios.int8ExactVsFaiss.toFixed(2)}× faiss's time (${turnsNote})`, null);
       }
     } else console.log('(faiss peer skipped: faiss is not installed in .venv-models/)');
     if (peer.usearch_ms) {
       const usearch = median(peer.usearch_ms);
-      figure(`usearch ${peer.usearch_version} exact search (ip, no index), one thread`, `${usearch.toFixed(2)} ms`, `ours (${ours.toFixed(2)} ms) ${(ours / usearch).toFixed(2)}× usearch's time (${load()})${differs(peer.usearch_top)}`, null);
-      ratios.usearch = ours / usearch;
+      ratios.usearch = versus('usearch');
+      figure(`usearch ${peer.usearch_version} exact search (ip, no index), one thread`, `${usearch.toFixed(2)} ms`, `ours (${ours.toFixed(2)} ms) ${ratios.usearch.toFixed(2)}× usearch's time (${turnsNote})${differs(peer.usearch_top)}`, null);
     } else console.log('(usearch peer skipped: usearch is not installed in .venv-models/)');
     return ratios;
   } finally {

@@ -10,4 +10,4 @@ export interface PeerProcess {
   send(line: string): void;
   stop(): void;
 }
-export declare function startPeer(root: string, script: string, args: string[]): PeerProcess;
+export declare function startPeer(root: string, script: string, args: string[], env?: Record<string, string>): PeerProcess;

@@ -38,15 +38,16 @@ export function ensurePythonEnv({ root, log, requirements: file = REQUIREMENTS }
 
 /**
  * Starts a Python script of bench/peers/ in the venv that answers lines with lines (JSON): `next()` resolves with
- * the next line it prints (rejecting with its standard error if it exits first), `send(line)` writes one.
+ * the next line it prints (rejecting with its standard error if it exits first), `send(line)` writes one. `env` is
+ * added to the environment.
  */
-export function startPeer(root, script, args) {
+export function startPeer(root, script, args, env = {}) {
   const python = venvPython(root);
   if (!python) throw new Error(`No Python venv in ${VENV_DIR}/; run \`npm run models\` first`);
   const child = spawn(python, [path.join(root, 'bench/peers', script), ...args], {
     cwd: path.join(root, 'bench/peers'),
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, HF_HUB_OFFLINE: '1', TRANSFORMERS_OFFLINE: '1', TOKENIZERS_PARALLELISM: 'false' },
+    env: { ...process.env, HF_HUB_OFFLINE: '1', TRANSFORMERS_OFFLINE: '1', TOKENIZERS_PARALLELISM: 'false', ...env },
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));

@@ -1,11 +1,13 @@
 """Exact dense top-k peers over the bench's own float32 rows: numpy matmul and, when installed, faiss IndexFlatIP and
 usearch's exact search (usearch.index.search with exact=True, metric ip).
 
-usage: exact_dense.py <rows.f32> <queries.f32> <dims> <k> <rounds>
+usage: exact_dense.py <rows.f32> <queries.f32> <dims> <k> <rounds> [--turns]
 Both files are raw little-endian float32, row-major, unit-length rows. One query at a time, one thread (the caller
 sets OMP/OPENBLAS/MKL thread counts to 1; faiss and usearch are told so too). Prints JSON {"numpy_ms": [per round],
 "faiss_ms": [...] or null, "usearch_ms": [...] or null, "numpy_top": [rows of query 0], "faiss_top": [...] or null,
 "usearch_top": [...] or null, "usearch_version": "..." or null}: milliseconds per query, each round over all queries.
+With --turns it prints {"ready": true} once warm, then runs one round of every engine for each "round" line read
+from stdin (printing {"round": {"numpy": ms, "faiss": ms, ...}}), until "end": another process takes turns with it.
 """
 import json
 import sys
@@ -56,9 +58,22 @@ def main():
         for search in searches.values():
             search(q)
     out = {f"{name}_ms": [] if name in searches else None for name in ("numpy", "faiss", "usearch")}
-    for _ in range(rounds):
-        for name, search in searches.items():
-            out[f"{name}_ms"].append(per_query_ms(search, queries))
+
+    def one_round():
+        times = {name: per_query_ms(search, queries) for name, search in searches.items()}
+        for name, ms in times.items():
+            out[f"{name}_ms"].append(ms)
+        return times
+
+    if "--turns" in sys.argv[6:]:
+        print(json.dumps({"ready": True}), flush=True)
+        for line in sys.stdin:
+            if line.strip() != "round":
+                break
+            print(json.dumps({"round": one_round()}), flush=True)
+    else:
+        for _ in range(rounds):
+            one_round()
     for name in ("numpy", "faiss", "usearch"):
         out[f"{name}_top"] = [int(r) for r in searches[name](queries[0])] if name in searches else None
     out["usearch_version"] = usearch_version
