@@ -56,6 +56,7 @@ describe('exhaustiveTopK (blocked term at a time)', () => {
         // Every accumulator is left cleared for the next query (adding to a score relies on it being 0).
         expect(acc.quality.every((q) => q === 0)).toBe(true);
         expect(acc.scores.every((s) => s === 0)).toBe(true);
+        expect(acc.marks.every((c) => c === 0)).toBe(true);
       }
     }, 300_000);
   }
@@ -133,6 +134,30 @@ describe('exhaustiveTopK (blocked term at a time)', () => {
     expect(bounds[2]).toBe(smallContext.upperBound(rare));
     expect(bounds[0]).toBeGreaterThan(0);
     expect(bounds[0]).toBeLessThan(bounds[2]!);
+  });
+
+  it('looks a left-out term up in a map of its postings when it is searched often, frequencies above 15 included', () => {
+    // Every document has 50 words: `c` in all of them (the lowest bound, left out once the top-k is full, yet with
+    // more postings in a block than `r`), `r` once in every tenth (all of them the same `r` score, so every `r`
+    // document is a candidate that needs `c`), `f` for the rest. `c`'s frequency decides the top-k: 1–15 in the
+    // first block, then rising from 16 to 40 through the next two, so each block's later documents beat the
+    // earlier ones only by frequencies above 15.
+    const builder = new CompactIndexBuilder();
+    for (let i = 0; i < 3 * 4096; i++) {
+      const c = i < 4096 ? 1 + (i % 15) : Math.min(40, 16 + Math.floor((i - 4096) / 300));
+      const r = i % 10 === 3 ? 1 : 0;
+      builder.add(`d${i}`, [...Array<string>(c).fill('c'), ...Array<string>(r).fill('r'), ...Array<string>(50 - c - r).fill('f')]);
+    }
+    const built = builder.build();
+    const query = [{ position: 0, term: findSorted(built.terms, 'r') }, { position: 1, term: findSorted(built.terms, 'c') }];
+    for (const params of PARAMS) {
+      const context = new ScoringContext(built, params);
+      for (const k of [1, 10, 50]) {
+        const expected = unblockedTopK(context, query, k, new Accumulators(built.documentCount));
+        expect(expected[0]!.quality).toBe(2);
+        expect(exhaustiveTopK(context, query, k, new Accumulators(4096))).toEqual(expected);
+      }
+    }
   });
 
   it('returns every matching document when k exceeds the matches, ties in MiniSearch order', () => {

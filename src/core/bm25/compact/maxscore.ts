@@ -1,5 +1,5 @@
 import type { Bm25Params } from '../params.ts';
-import { freqAt, largeFreq, lowerBound, positionOf, runBase, seekLow, type CompactIndex, type PostingDocs } from './compact-index.ts';
+import { freqAt, lowerBound, positionOf, runBase, seekLow, type CompactIndex, type PostingDocs } from './compact-index.ts';
 
 /** One document of a top-k, before ids and matched terms are looked up. */
 export interface ScoredPosting {
@@ -278,9 +278,10 @@ export function maxScoreTopK(context: ScoringContext, query: readonly QueryTerm[
 
   const heap: ScoredPosting[] = [];
   const worse = ranksBelow(boost);
-  let threshold = -Infinity;
-  // A bound is a sum in another order than the score, so it may round differently: keep a margin.
-  const prunable = (upper: number) => upper < threshold - 1e-9 * Math.max(1, Math.abs(threshold));
+  // A bound is a sum in another order than the score, so it may round differently: keep a margin. `floor` is the
+  // k-th score less that margin (−∞ until the heap holds k documents); a document bounded below it cannot enter.
+  let floor = -Infinity;
+  const prunable = (upper: number) => upper < floor;
   let essential = 0;
 
   for (;;) {
@@ -333,7 +334,8 @@ export function maxScoreTopK(context: ScoringContext, query: readonly QueryTerm[
       siftDown(heap, 0, worse);
     } else continue;
     if (heap.length === k) {
-      threshold = heap[0]!.score;
+      const threshold = heap[0]!.score;
+      floor = threshold - 1e-9 * Math.max(1, Math.abs(threshold));
       while (essential < m && prunable(bound(boundBelow[essential + 1]!, essential + 1))) essential++;
     }
   }
@@ -370,12 +372,20 @@ export class Accumulators {
   readonly scores: Float64Array;
   readonly quality: Uint8Array;
   readonly first: Uint8Array;
+  /** {@link MARKED_TERMS} maps of a block's documents to a left-out term's frequency code there (0: absent). */
+  readonly marks: Uint8Array;
   constructor(readonly blockSize: number = ACCUMULATOR_BLOCK) {
     this.scores = new Float64Array(blockSize);
     this.quality = new Uint8Array(blockSize);
     this.first = new Uint8Array(blockSize);
+    this.marks = new Uint8Array(blockSize * MARKED_TERMS);
   }
 }
+
+/** Left-out terms a block may map document by document (see `exhaustiveTopK`). */
+const MARKED_TERMS = 4;
+/** Searches of one left-out term in one block after which its postings there are mapped instead. */
+const MARK_AFTER = 32;
 
 /**
  * The exact top-k term at a time: every posting of every query term is added to its document's accumulator, in
@@ -418,6 +428,9 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
   const boundBelow = new Float64Array(m + 1);
   const cursor = new Uint32Array(m);
   const lastDoc = new Uint32Array(m);
+  const marks = acc.marks;
+  const slots = new Int8Array(m);
+  const searches = new Uint32Array(m);
   const worse = ranksBelow(boost);
   const heap: ScoredPosting[] = [];
   // As in MaxScore: a bound is summed in another order than a score, so keep a margin. `floor` is the k-th score
@@ -471,15 +484,18 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
     for (let i = 0; i < m; i++) accumulate(i, blockStart);
     // Collect from the block's postings (touched documents only), clearing what was touched.
     const offset = blockStart - blockRunBase;
+    // (in locals, not read from the closure's context at every posting; `kth` is the heap's k-th score)
+    const lowC = low, qualityC = quality, scoresC = scores;
+    let kth = heap.length === k ? heap[0]!.score : -Infinity;
     for (let i = 0; i < m; i++) {
       for (let p = at[i]!, end = until[i]!; p < end; p++) {
-        const local = low[p]! - offset;
-        const matched = quality[local]!;
+        const local = lowC[p]! - offset;
+        const matched = qualityC[local]!;
         if (matched === 0) continue;
-        const score = boost ? scores[local]! * matched : scores[local]!;
-        quality[local] = 0;
-        scores[local] = 0;
-        if (heap.length === k && score < heap[0]!.score) continue;
+        const score = boost ? scoresC[local]! * matched : scoresC[local]!;
+        qualityC[local] = 0;
+        scoresC[local] = 0;
+        if (score < kth) continue;
         // Terms are collected in query order, so the first to reach a document is the first it contains.
         const candidate: ScoredPosting = { doc: blockStart + local, score, quality: matched, first: positions[i]! };
         if (heap.length < k) heapPush(heap, candidate, worse);
@@ -488,6 +504,7 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
           siftDown(heap, 0, worse);
         } else continue;
         heapChanged();
+        if (heap.length === k) kth = heap[0]!.score;
       }
       at[i] = until[i]!;
     }
@@ -496,16 +513,26 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
 
   /** Adds term `i`'s postings in the block to its documents' accumulators. */
   function accumulate(i: number, blockStart: number): void {
+    const from = at[i]!;
+    const end = until[i]!;
+    const { largeAt } = postingFreqs;
+    if (largeAt.length > 0 && lowerBound(largeAt, from) < lowerBound(largeAt, end)) {
+      accumulateLarge(i, blockStart);
+      return;
+    }
+    // (the arrays in locals: V8 then keeps them in registers through the loop)
+    addPostings(low, nibbles, lengthCodes, normOfLength, scores, quality, from, end, blockRunBase, blockStart - blockRunBase, idfs[i]!, d, k1plus1);
+  }
+
+  /** {@link accumulate} where some of the postings have a frequency above 15. */
+  function accumulateLarge(i: number, blockStart: number): void {
     const idf = idfs[i]!;
     const base = blockRunBase;
     const offset = blockStart - base;
     for (let p = at[i]!, end = until[i]!; p < end; p++) {
       const docLow = low[p]!;
       const local = docLow - offset;
-      const nibble = (nibbles[p >>> 1]! >>> ((p & 1) << 2)) & 15;
-      const freq = nibble < 15 ? nibble + 1 : largeFreq(postingFreqs, p);
-      // context.contribution, inlined
-      // An untouched accumulator holds 0, and 0 + c is c exactly: no branch on whether the document was reached.
+      const freq = freqAt(postingFreqs, p);
       scores[local] = scores[local]! + idf * (d + (freq * k1plus1) / (freq + normOfLength[lengthCodes[base + docLow]!]!));
       quality[local] = quality[local]! + 1;
     }
@@ -518,75 +545,146 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
    * near the k-th score is scored again in query order, and that exact score is what enters the top-k.
    */
   function scoreBlockSkipping(skipped: number, present: number, blockStart: number): void {
+    // (closure variables in locals: V8 then keeps them in registers through the loops)
+    const low_ = low, quality_ = quality, scores_ = scores, boundBelow_ = boundBelow, inBlock_ = inBlock, lastDoc_ = lastDoc, cursor_ = cursor, at_ = at, until_ = until, idfs_ = idfs, normOfLength_ = normOfLength, lengthCodes_ = lengthCodes, positions_ = positions;
+    const d_ = d, k1plus1_ = k1plus1, boost_ = boost, blockSize_ = blockSize;
+    // (`prunable`, inlined: the floor only changes where the heap does, below)
+    let floor_ = floor;
     let essentialPostings = 0;
-    for (let e = skipped; e < present; e++) essentialPostings += until[inBlock[e]!]! - at[inBlock[e]!]!;
+    for (let e = skipped; e < present; e++) essentialPostings += until_[inBlock_[e]!]! - at_[inBlock_[e]!]!;
     // A left-out term with no more postings in the block than the other terms is summed with them all the same (a
     // pass over its postings, and one to clear them, costs less than a search per document): [probed, skipped).
     let probed = skipped;
-    while (probed > 0 && until[inBlock[probed - 1]!]! - at[inBlock[probed - 1]!]! <= essentialPostings) probed--;
-    for (let e = probed; e < present; e++) accumulate(inBlock[e]!, blockStart);
+    while (probed > 0 && until_[inBlock_[probed - 1]!]! - at_[inBlock_[probed - 1]!]! <= essentialPostings) probed--;
+    // The essential term with the most postings here is summed last, in the pass that bounds its documents (one
+    // pass over its postings instead of two): `fused`. Its documents are done with in that pass (their
+    // accumulators cleared), so the other essential terms' passes skip them.
+    let fused = skipped;
+    for (let e = skipped + 1; e < present; e++) {
+      if (until_[inBlock_[e]!]! - at_[inBlock_[e]!]! > until_[inBlock_[fused]!]! - at_[inBlock_[fused]!]!) fused = e;
+    }
+    for (let e = probed; e < present; e++) if (e !== fused) accumulate(inBlock_[e]!, blockStart);
     const base = blockRunBase;
-    for (let e = skipped; e < present; e++) {
-      const i = inBlock[e]!;
-      for (let p = at[i]!, end = until[i]!; p < end; p++) {
-        const docLow = low[p]!;
+    const nibbles_ = nibbles;
+    // A looked-up term searched often in this block has its postings mapped by document instead (a byte each, one
+    // pass), and is then read in one step: slots[e] is its map, −1 while it is searched.
+    const marks_ = marks, slots_ = slots, searches_ = searches;
+    slots_.fill(-1, 0, probed);
+    searches_.fill(0, 0, probed);
+    let slotsUsed = 0;
+    for (let t = skipped; t < present; t++) {
+      // `fused` first, then the other essential terms in order
+      const e = t === skipped ? fused : t <= fused ? t - 1 : t;
+      const i = inBlock_[e]!;
+      const sums = e === fused;
+      const idf = idfs_[i]!;
+      for (let p = at_[i]!, end = until_[i]!; p < end; p++) {
+        const docLow = low_[p]!;
         const doc = base + docLow;
         const local = doc - blockStart;
-        let count = quality[local]!;
-        if (count === 0) continue;
-        quality[local] = 0;
-        let partial = scores[local]!;
-        scores[local] = 0;
+        let count: number;
+        let partial: number;
+        if (sums) {
+          const nibble = (nibbles_[p >>> 1]! >>> ((p & 1) << 2)) & 15;
+          const freq = nibble < 15 ? nibble + 1 : freqAt(postingFreqs, p);
+          count = quality_[local]! + 1;
+          partial = scores_[local]! + idf * (d_ + (freq * k1plus1_) / (freq + normOfLength_[lengthCodes_[doc]!]!));
+        } else {
+          count = quality_[local]!;
+          if (count === 0) continue;
+          partial = scores_[local]!;
+        }
+        quality_[local] = 0;
+        scores_[local] = 0;
         // Highest bound first, giving up as soon as what is found plus what is left cannot enter.
         let f = probed;
         for (; f > 0; f--) {
-          const upper = partial + boundBelow[f]!;
-          if (prunable(boost ? upper * (count + f) : upper)) break;
-          const j = inBlock[f - 1]!;
+          const upper = partial + boundBelow_[f]!;
+          if ((boost_ ? upper * (count + f) : upper) < floor_) break;
+          const j = inBlock_[f - 1]!;
+          let slot = slots_[f - 1]!;
+          if (slot < 0 && ++searches_[f - 1]! * MARK_AFTER > until_[j]! - at_[j]! && slotsUsed < MARKED_TERMS) {
+            slot = slots_[f - 1] = slotsUsed++;
+            markFrequencies(low_, nibbles, at_[j]!, until_[j]!, marks_, slot * blockSize_ - (blockStart - base));
+          }
+          if (slot >= 0) {
+            const code = marks_[slot * blockSize_ + local]!;
+            if (code === 0) continue;
+            const freq = code < 16 ? code : freqAt(postingFreqs, seekLow(low_, at_[j]!, until_[j]!, docLow));
+            partial += idfs_[j]! * (d_ + (freq * k1plus1_) / (freq + normOfLength_[lengthCodes_[doc]!]!));
+            count++;
+            continue;
+          }
           // Candidates come in document order along each list, so a cursor per skipped term mostly moves forward.
-          const q = seekLow(low, doc < lastDoc[j]! ? at[j]! : cursor[j]!, until[j]!, docLow);
-          cursor[j] = q;
-          lastDoc[j] = doc;
-          if (q < until[j]! && low[q] === docLow) {
+          const q = seekLow(low_, doc < lastDoc_[j]! ? at_[j]! : cursor_[j]!, until_[j]!, docLow);
+          cursor_[j] = q;
+          lastDoc_[j] = doc;
+          if (q < until_[j]! && low_[q] === docLow) {
             const freq = freqAt(postingFreqs, q);
-            partial += idfs[j]! * (d + (freq * k1plus1) / (freq + normOfLength[lengthCodes[doc]!]!));
+            partial += idfs_[j]! * (d_ + (freq * k1plus1_) / (freq + normOfLength_[lengthCodes_[doc]!]!));
             count++;
           }
         }
-        if (f > 0 || prunable(boost ? partial * count : partial)) continue;
+        if (f > 0 || (boost_ ? partial * count : partial) < floor_) continue;
         // The exact score: every term looked up again and summed in query order.
         let score = 0;
         let matched = 0;
         let firstPosition = 0;
         for (let j = 0; j < m; j++) {
-          const q = seekLow(low, at[j]!, until[j]!, docLow);
-          if (q < until[j]! && low[q] === docLow) {
+          const q = seekLow(low_, at_[j]!, until_[j]!, docLow);
+          if (q < until_[j]! && low_[q] === docLow) {
             const freq = freqAt(postingFreqs, q);
-            const c = idfs[j]! * (d + (freq * k1plus1) / (freq + normOfLength[lengthCodes[doc]!]!));
+            const c = idfs_[j]! * (d_ + (freq * k1plus1_) / (freq + normOfLength_[lengthCodes_[doc]!]!));
             if (matched === 0) {
               score = c;
-              firstPosition = positions[j]!;
+              firstPosition = positions_[j]!;
             } else score += c;
             matched++;
           }
         }
-        if (boost) score *= matched;
+        if (boost_) score *= matched;
         const candidate: ScoredPosting = { doc, score, quality: matched, first: firstPosition };
         if (worse(heap[0]!, candidate)) {
           heap[0] = candidate;
           siftDown(heap, 0, worse);
           heapChanged();
+          floor_ = floor;
         }
       }
     }
     for (let e = probed; e < skipped; e++) {
-      const i = inBlock[e]!;
-      for (let p = at[i]!, end = until[i]!; p < end; p++) {
-        const local = base + low[p]! - blockStart;
-        quality[local] = 0;
-        scores[local] = 0;
+      const i = inBlock_[e]!;
+      for (let p = at_[i]!, end = until_[i]!; p < end; p++) {
+        const local = base + low_[p]! - blockStart;
+        quality_[local] = 0;
+        scores_[local] = 0;
       }
     }
+    for (let slot = 0; slot < slotsUsed; slot++) marks_.fill(0, slot * blockSize_, (slot + 1) * blockSize_);
+  }
+}
+
+/** Writes each posting's frequency code (1–15 the frequency, 16 a larger one) at `marks[offset + low]`. */
+function markFrequencies(low: Uint16Array, nibbles: Uint8Array, from: number, end: number, marks: Uint8Array, offset: number): void {
+  for (let p = from; p < end; p++) marks[offset + low[p]!] = ((nibbles[p >>> 1]! >>> ((p & 1) << 2)) & 15) + 1;
+}
+
+/**
+ * Adds the contributions of postings [from, end) (all with frequencies of at most 15) to their documents'
+ * accumulators, `scores[low − offset]`: `context.contribution`, inlined. An untouched accumulator holds 0, and
+ * 0 + c is c exactly, so there is no branch on whether the document was reached.
+ */
+function addPostings(
+  low: Uint16Array, nibbles: Uint8Array, lengthCodes: Uint16Array | Uint32Array, normOfLength: Float64Array,
+  scores: Float64Array, quality: Uint8Array, from: number, end: number, base: number, offset: number,
+  idf: number, d: number, k1plus1: number,
+): void {
+  for (let p = from; p < end; p++) {
+    const docLow = low[p]!;
+    const local = docLow - offset;
+    const freq = ((nibbles[p >>> 1]! >>> ((p & 1) << 2)) & 15) + 1;
+    scores[local] = scores[local]! + idf * (d + (freq * k1plus1) / (freq + normOfLength[lengthCodes[base + docLow]!]!));
+    quality[local] = quality[local]! + 1;
   }
 }
 
