@@ -94,7 +94,7 @@ describe('exhaustiveTopK (blocked term at a time)', () => {
     expect([1, 1400, 11_429, 20_000, 40_000, 1_000_000].map(accumulatorBlockFor)).toEqual([2048, 2048, 2048, 4096, ACCUMULATOR_BLOCK, ACCUMULATOR_BLOCK]);
   });
 
-  it("bounds each term's contributions per block of documents, 0 where it has none", () => {
+  it("bounds each term's contributions per block of documents, 0 where it has none, and finds where blocks start", () => {
     const context = new ScoringContext(index, OKAPI_BM25);
     for (const blockSize of [777, ACCUMULATOR_BLOCK]) {
       for (const term of [0, 7, termCount >> 1, termCount - 1]) {
@@ -108,6 +108,14 @@ describe('exhaustiveTopK (blocked term at a time)', () => {
         }
         expect(context.blockUpperBounds(term, blockSize)).toEqual(expected);
         expect(Math.max(...expected)).toBe(context.upperBound(term));
+        // where each block starts in the term's postings: its first document ≥ the block's first
+        const starts = context.blockStarts(term, blockSize);
+        expect(starts).toHaveLength(expected.length + 1);
+        for (let b = 0; b <= expected.length; b++) {
+          let first = index.termStarts[term]!;
+          while (first < index.termStarts[term + 1]! && docs[first]! < b * blockSize) first++;
+          expect(starts[b]).toBe(first);
+        }
       }
     }
     // Kept up to a budget: with one document a block, 30 terms' bounds over 50,000 documents take 12 MB, so the
