@@ -18,7 +18,7 @@ export interface QueryTerm {
   term: number;
 }
 
-/** Bytes of per-block bounds a {@link ScoringContext} keeps, the terms used last (about 1 KB a term at 1M documents). */
+/** Bytes of per-block bounds and starts a {@link ScoringContext} keeps, the terms used last (about 1.5 KB a term at 1M documents). */
 const KEPT_BLOCK_BOUND_BYTES = 8 << 20;
 
 /**
