@@ -577,7 +577,7 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
   function scoreBlockSkipping(skipped: number, present: number, blockStart: number): void {
     // (closure variables in locals: V8 then keeps them in registers through the loops)
     const low_ = low, quality_ = quality, scores_ = scores, boundBelow_ = boundBelow, inBlock_ = inBlock, lastDoc_ = lastDoc, cursor_ = cursor, at_ = at, until_ = until, idfs_ = idfs, normOfLength_ = normOfLength, lengthCodes_ = lengthCodes, positions_ = positions;
-    const d_ = d, k1plus1_ = k1plus1, boost_ = boost, blockSize_ = blockSize;
+    const d_ = d, k1plus1_ = k1plus1, boost_ = boost, blockSize_ = blockSize, bounds_ = bounds;
     // (`prunable`, inlined: the floor only changes where the heap does, below)
     let floor_ = floor;
     let essentialPostings = 0;
@@ -608,6 +608,9 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
       const i = inBlock_[e]!;
       const sums = e === fused;
       const idf = idfs_[i]!;
+      // (a document of the fused term that cannot enter even with its highest contribution here is passed over
+      // before that contribution is worked out)
+      const reach = bounds_[i]! + boundBelow_[probed]!;
       for (let p = at_[i]!, end = until_[i]!; p < end; p++) {
         const docLow = low_[p]!;
         const doc = base + docLow;
@@ -615,10 +618,19 @@ export function exhaustiveTopK(context: ScoringContext, query: readonly QueryTer
         let count: number;
         let partial: number;
         if (sums) {
+          count = quality_[local]! + 1;
+          partial = scores_[local]!;
+          const upper = partial + reach;
+          if ((boost_ ? upper * (count + probed) : upper) < floor_) {
+            if (count > 1) {
+              quality_[local] = 0;
+              scores_[local] = 0;
+            }
+            continue;
+          }
           const nibble = (nibbles_[p >>> 1]! >>> ((p & 1) << 2)) & 15;
           const freq = nibble < 15 ? nibble + 1 : freqAt(postingFreqs, p);
-          count = quality_[local]! + 1;
-          partial = scores_[local]! + idf * (d_ + (freq * k1plus1_) / (freq + normOfLength_[lengthCodes_[doc]!]!));
+          partial += idf * (d_ + (freq * k1plus1_) / (freq + normOfLength_[lengthCodes_[doc]!]!));
         } else {
           count = quality_[local]!;
           if (count === 0) continue;
