@@ -34,8 +34,8 @@ export class ScoringContext {
   /** The length part k1·(1 − b + b·dl/avgdl) of each length code. */
   readonly normOfLength: Float64Array;
   private readonly maxContribution: Float64Array;
-  private readonly blockBounds = new Map<number, TermBlocks>();
-  private blockBoundBytes = 0;
+  private readonly termBlocks = new Map<number, TermBlocks>();
+  private termBlockBytes = 0;
   private boundsBlockSize = 0;
 
   constructor(
@@ -95,14 +95,14 @@ export class ScoringContext {
 
   private blocksOf(term: number, blockSize: number): TermBlocks {
     if (blockSize !== this.boundsBlockSize) {
-      this.blockBounds.clear();
-      this.blockBoundBytes = 0;
+      this.termBlocks.clear();
+      this.termBlockBytes = 0;
       this.boundsBlockSize = blockSize;
     }
-    let kept = this.blockBounds.get(term);
+    let kept = this.termBlocks.get(term);
     if (kept) {
-      this.blockBounds.delete(term);
-      this.blockBounds.set(term, kept);
+      this.termBlocks.delete(term);
+      this.termBlocks.set(term, kept);
       return kept;
     }
     const { termStarts, postingDocs: docs, postingFreqs, documentCount } = this.index;
@@ -135,13 +135,13 @@ export class ScoringContext {
     for (let b = block + 1; b <= blocks; b++) starts[b] = p;
     kept = { maxima, starts };
     const bytes = maxima.byteLength + starts.byteLength;
-    for (const [oldest, old] of this.blockBounds) {
-      if (this.blockBoundBytes + bytes <= KEPT_BLOCK_BOUND_BYTES) break;
-      this.blockBounds.delete(oldest);
-      this.blockBoundBytes -= old.maxima.byteLength + old.starts.byteLength;
+    for (const [oldest, old] of this.termBlocks) {
+      if (this.termBlockBytes + bytes <= KEPT_BLOCK_BOUND_BYTES) break;
+      this.termBlocks.delete(oldest);
+      this.termBlockBytes -= old.maxima.byteLength + old.starts.byteLength;
     }
-    this.blockBounds.set(term, kept);
-    this.blockBoundBytes += bytes;
+    this.termBlocks.set(term, kept);
+    this.termBlockBytes += bytes;
     return kept;
   }
 
