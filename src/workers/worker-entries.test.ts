@@ -75,6 +75,7 @@ describe('worker entry modules', () => {
         while (performance.now() < until);
         return new Float32Array(texts.length * 4).fill(0.5);
       },
+      tokenCounts: (texts: readonly string[]) => texts.map((t) => t.length),
       async dispose() {},
     } as unknown as Embedder;
     const stores = await memoryStores();

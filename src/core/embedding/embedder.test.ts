@@ -245,6 +245,36 @@ describe('Embedder.embedDocuments', () => {
     expect(await embedder.embedDocuments(docs, { startAt: 10, onBatch: () => {} })).toEqual({ embedded: 0, nextRow: 10 });
   });
 
+  it('counts the tokens the model sees: special tokens, the prefix, the cut at maxTokens', async () => {
+    // tiny-bert knows "the cat is fast and red" as words and spells unknown words out: fewer characters, more tokens
+    expect(embedder.tokenCounts(['', 'the cat is fast and red', 'zqxjvkw', 'is '.repeat(500)], 'passage')).toEqual([2, 8, 9, 128]);
+    const prefixed = await load({ prefixes: { query: '', passage: 'the cat ' } });
+    try {
+      expect(prefixed.tokenCounts(['red'], 'passage')).toEqual([5]);
+      expect(prefixed.tokenCounts(['red'], 'query')).toEqual([3]);
+    } finally {
+      await prefixed.dispose();
+    }
+    // counted in slices of 256 texts: the same counts across a slice boundary
+    const many = Array.from({ length: 300 }, (_, i) => 'fast '.repeat(i % 7) + 'zq'.repeat(i % 5));
+    const counts = embedder.tokenCounts(many, 'passage');
+    expect(counts).toEqual(many.map((t) => embedder.tokenCounts([t], 'passage')[0]));
+    expect(new Set(counts).size).toBeGreaterThan(5);
+  });
+
+  it('orders a window by tokens, not by characters', async () => {
+    const seen: string[] = [];
+    const recording = Object.create(embedder) as Embedder;
+    recording.embedTexts = async (texts, kind) => {
+      seen.push(...texts);
+      return embedder.embedTexts(texts, kind);
+    };
+    const mixed: CorpusDocument[] = ['the cat is fast and red and fast', 'zqxjvkw', 'red', 'qzqzqzqzqzqz'].map((text, i) => ({ id: `m${i}`, title: '', text }));
+    await recording.embedDocuments(mixed, { batchSize: 1, lengthSortWindow: 4, onBatch: () => {} });
+    expect(seen).toEqual(['qzqzqzqzqzqz', 'the cat is fast and red and fast', 'zqxjvkw', 'red']);
+    expect(embedder.tokenCounts(seen, 'passage')).toEqual([14, 10, 9, 3]);
+  });
+
   it('sends each window to the model longest first, hands batches out in input order, with an id-order run’s vectors', async () => {
     const seen: string[][] = [];
     const recording = Object.create(embedder) as Embedder;
@@ -255,7 +285,8 @@ describe('Embedder.embedDocuments', () => {
     const sorted: EmbeddedBatch[] = [];
     await recording.embedDocuments(docs, { batchSize: 3, lengthSortWindow: 6, onBatch: (b) => void sorted.push(b) });
     const texts = docs.map(documentText);
-    const longestFirst = (from: number, to: number) => texts.slice(from, to).sort((a, b) => b.length - a.length);
+    const counts = new Map(texts.map((t, i) => [t, embedder.tokenCounts(texts, 'passage')[i]!]));
+    const longestFirst = (from: number, to: number) => texts.slice(from, to).sort((a, b) => counts.get(b)! - counts.get(a)!);
     // windows of 6 (two batches of 3): docs 0–5, then 6–9
     expect(seen).toEqual([longestFirst(0, 6).slice(0, 3), longestFirst(0, 6).slice(3), longestFirst(6, 10).slice(0, 3), longestFirst(6, 10).slice(3)]);
     expect(seen.flat()).not.toEqual(texts); // really not input order

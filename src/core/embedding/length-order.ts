@@ -12,7 +12,10 @@ export function lengthSortWindowSize(requested: number, batchSize: number): numb
   return Math.ceil(requested / batchSize) * batchSize;
 }
 
-/** Indices of `texts`, longest first (ties in their order); a proxy for token counts that needs no tokenizer. */
-export function longestFirst(texts: readonly string[]): number[] {
-  return texts.map((_, i) => i).sort((a, b) => texts[b]!.length - texts[a]!.length || a - b);
+/**
+ * Indices of items by `lengths` (token counts: `Embedder.tokenCounts`), longest first, ties in their order. Token
+ * counts, not characters: on hotpotqa passages, batches of 32 cut from a character order padded 15% more tokens.
+ */
+export function longestFirst(lengths: readonly number[]): number[] {
+  return lengths.map((_, i) => i).sort((a, b) => lengths[b]! - lengths[a]! || a - b);
 }

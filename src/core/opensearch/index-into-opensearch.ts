@@ -5,7 +5,7 @@ import {
   addDocument, SetChecksum, ingest, type IngestOptions, type FileSource, type CorpusDocument, type CorpusQuery,
   type Qrel,
 } from '../corpus/index.ts';
-import { documentText, embeddingModelKey, type EmbeddingModelInfo } from '../embedding/index.ts';
+import { documentText, embeddingModelKey, longestFirst, type EmbeddingModelInfo } from '../embedding/index.ts';
 import { OKAPI_BM25 } from '../bm25/index.ts';
 import type { CorpusRecord } from '../storage/index.ts';
 import { DEFAULT_ANALYZER_OPTIONS, type AnalyzerOptions } from '../text/index.ts';
@@ -31,6 +31,7 @@ import type { OpenSearchClient } from './opensearch-client.ts';
 export interface PassageEmbedder {
   readonly info: EmbeddingModelInfo;
   embedTexts(texts: string[], kind: 'passage'): Promise<Float32Array>;
+  tokenCounts(texts: readonly string[], kind: 'passage'): number[];
 }
 
 export interface IndexIntoOpenSearchOptions extends Pick<IngestOptions, 'encoding' | 'mapping' | 'passages' | 'qrelsSplit' | 'keepEmptyDocuments'> {
@@ -249,7 +250,7 @@ async function putMeta(client: OpenSearchClient, index: string, meta: ClusterCor
 /** Passage vectors of a batch, longest texts together (a model call pads to its longest text), rows in input order. */
 async function embedPassages(embedder: PassageEmbedder, docs: readonly CorpusDocument[], batchSize: number, signal?: AbortSignal): Promise<Float32Array[]> {
   const texts = docs.map(documentText);
-  const order = texts.map((_, i) => i).sort((a, b) => texts[b]!.length - texts[a]!.length);
+  const order = longestFirst(embedder.tokenCounts(texts, 'passage'));
   const dims = embedder.info.dimensions;
   const out: Float32Array[] = new Array(docs.length);
   for (let start = 0; start < order.length; start += batchSize) {

@@ -157,7 +157,8 @@ describe('embedCorpus', () => {
     const sortedSet = await embedCorpus(recording, await corpusStore(), new MemoryVectorStore(), { corpusId: 'c1', source, batchSize: 2, lengthSortWindow: 4, chunkRows: 8 });
     const text = (id: string) => documentText(byId.get(id)!);
     const windows = [sortedIds.slice(0, 4), sortedIds.slice(4, 8), sortedIds.slice(8)];
-    const longestFirst = (ids: string[]) => ids.map(text).sort((a, b) => b.length - a.length);
+    const tokens = (t: string) => embedder.tokenCounts([t], 'passage')[0]!;
+    const longestFirst = (ids: string[]) => ids.map(text).sort((a, b) => tokens(b) - tokens(a));
     // Windows of 4 (the chunk of 8 holds two), each cut into batches of 2 after sorting.
     expect(seen).toEqual(windows.flatMap((w) => { const t = longestFirst(w); return t.length > 2 ? [t.slice(0, 2), t.slice(2)] : [t]; }));
     expect(seen.flat().map((t) => t.length)).not.toEqual(sortedIds.map((id) => text(id).length)); // not id order

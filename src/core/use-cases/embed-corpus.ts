@@ -16,8 +16,8 @@ export interface EmbedCorpusOptions {
   /** Texts per inference call; default the embedder's. */
   batchSize?: number;
   /**
-   * Documents whose texts are sorted by length (longest first) before they are cut into batches, so a batch pads to
-   * texts of about its own length; their vectors are stored in id order all the same. Rounded up to whole batches;
+   * Documents whose texts are sorted by token count (longest first) before they are cut into batches, so a batch
+   * pads to texts of about its own length; their vectors are stored in id order all the same. Rounded up to whole batches;
    * default 8 batches ({@link defaultLengthSortWindow}); one batch or less (e.g. 1) embeds in id order. A cancel
    * loses at most the window in progress.
    */
@@ -168,7 +168,7 @@ export async function embedCorpus(
       for (let w = 0; w < page.length; w += windowSize) {
         const window = page.slice(w, w + windowSize);
         const texts = window.map(documentText);
-        const order = longestFirst(texts);
+        const order = longestFirst(embedder.tokenCounts(texts, 'passage'));
         const startRow = storedRows + (ids.length - storedInChunk);
         // The window's rows in id order; written to the chunk only once all are embedded.
         const pooled = new Float32Array(window.length * dims);
