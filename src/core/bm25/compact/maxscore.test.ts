@@ -87,6 +87,21 @@ describe('exhaustiveTopK (blocked term at a time)', () => {
         const doc = pick() % index.documentCount;
         for (const other of split) expect(contains(other, term, doc)).toBe(contains(index, term, doc));
       }
+      // a context's own test, within a block's postings once the term's blocks are kept (blocks of 8 divide a run
+      // even at 3 bits; blocks of 777 straddle runs, and it searches the run), for documents in the list and not
+      const docsOf = (term: number) => Array.from(joinDocs(index.termStarts, index.postingDocs).subarray(index.termStarts[term]!, index.termStarts[term + 1]!));
+      for (const blockSize of [8, 777]) {
+        for (const other of contexts) {
+          for (const term of [0, 5, termCount - 1]) {
+            const listed = docsOf(term);
+            const probes = [...listed.slice(0, 50), ...Array.from({ length: 50 }, () => pick() % index.documentCount)];
+            const before = probes.map((doc) => other.contains(term, doc));
+            other.blockStarts(term, blockSize);
+            expect(probes.map((doc) => other.contains(term, doc))).toEqual(before);
+            expect(before).toEqual(probes.map((doc) => listed.includes(doc)));
+          }
+        }
+      }
     }
   }, 300_000);
 

@@ -93,6 +93,22 @@ export class ScoringContext {
     return this.blocksOf(term, blockSize).starts;
   }
 
+  /**
+   * Whether `doc` is in the postings of `term`: searched within the postings of its block when the term's blocks
+   * are kept (they are for a search's terms after the blocked kernel), else within its run.
+   */
+  contains(term: number, doc: number): boolean {
+    const docs = this.index.postingDocs;
+    // (blocks that divide a run's range of documents, as the blocked kernel's do, lie within one run)
+    const kept = this.boundsBlockSize > 0 && (1 << docs.bits) % this.boundsBlockSize === 0 ? this.termBlocks.get(term) : undefined;
+    if (!kept) return positionOf(this.index, term, doc) >= 0;
+    const block = Math.floor(doc / this.boundsBlockSize);
+    const low = doc & ((1 << docs.bits) - 1);
+    const end = kept.starts[block + 1]!;
+    const at = lowerBound(docs.low, low, kept.starts[block]!, end);
+    return at < end && docs.low[at] === low;
+  }
+
   private blocksOf(term: number, blockSize: number): TermBlocks {
     if (blockSize !== this.boundsBlockSize) {
       this.termBlocks.clear();

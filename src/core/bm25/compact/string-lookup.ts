@@ -27,9 +27,14 @@ export class StringTableLookup {
     return lookup;
   }
 
+  /** Bytes of the lookup of a table of `count` strings. */
+  static bytesFor(count: number): number {
+    return slotsFor(count) * 4;
+  }
+
   constructor(private readonly table: StringTable) {
     const n = table.ends.length;
-    this.slots = new Uint32Array(Math.max(8, Math.ceil(n * SLOTS_PER_STRING)));
+    this.slots = new Uint32Array(slotsFor(n));
     const { text, ends } = table;
     for (let i = 0; i < n; i++) {
       const start = i === 0 ? 0 : ends[i - 1]!;
@@ -66,6 +71,10 @@ export class StringTableLookup {
     for (let c = 0; c < to - from; c++) if (text.charCodeAt(start + c) !== s.charCodeAt(from + c)) return false;
     return true;
   }
+}
+
+function slotsFor(count: number): number {
+  return Math.max(8, Math.ceil(count * SLOTS_PER_STRING));
 }
 
 /** FNV-1a over the UTF-16 code units of `text[start, end)`, as an unsigned 32-bit number. */
