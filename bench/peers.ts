@@ -12,11 +12,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { Bm25Index, documentText, loadEmbedder, OKAPI_BM25, type CorpusDocument } from '../src/core/index.ts';
+import { Bm25Index, documentText, EMBEDDING_MODEL_PRESETS, loadEmbedder, OKAPI_BM25, type CorpusDocument } from '../src/core/index.ts';
 import { encoderFolder, encoderPresent, REAL_ENCODERS, sentenceTransformersFolder, sentenceTransformersPresent } from '../scripts/real-encoders.mjs';
 import { runPeer, startPeer, venvPython } from '../scripts/python-env.mjs';
 import { benchExactDensePeers } from './dense.ts';
 import { embedInTab } from './embed-tab.ts';
+import { ortWasmVersusNative } from './ort-wasm-in-node.ts';
 import { corpusDir, generateCorpus } from './scale/generate-corpus.ts';
 import { figure, heading, sharedDataset } from './harness.ts';
 import { ratioChartSvg, type RatioRow } from './charts/ratio-chart.ts';
@@ -193,6 +194,28 @@ async function tabVersusNode(encoder: { presetId: string }, docs: CorpusDocument
     figure(`${dtype}: Chromium tab (${how}) / Node, best round`, `${inTab.toFixed(1)} / ${node.toFixed(1)} docs/s`, `tab within 1.5× of Node's time: ${(node / inTab).toFixed(2)}× (load ${load()})`, node / inTab <= 1.5);
     loads.push(os.loadavg()[0]!);
     chartRows.push({ label: `embedding ${dtype}, Chromium tab vs Node`, ratio: node / inTab, goal: 1.5 });
+  }
+  // What of that gap is the runtime: ONNX Runtime's wasm build run in Node, against its native build.
+  const threads = Math.min(4, os.cpus().length);
+  try {
+    const rates = await ortWasmVersusNative({
+      modelRoot: localModelPath,
+      modelId: encoder.presetId,
+      modelFile: path.join(localModelPath, encoder.presetId, 'onnx', 'model.onnx'),
+      texts: docs.map(documentText),
+      maxTokens: EMBEDDING_MODEL_PRESETS.find((p) => p.modelId === encoder.presetId)?.maxTokens ?? 256,
+      batchSize: 32,
+      threads,
+      rounds: EMBED_ROUNDS - 1,
+    });
+    figure(
+      `fp32: ONNX Runtime's wasm build in Node / its native build (${threads} threads, same batches), best round`,
+      `${rates.wasm.toFixed(1)} / ${rates.native.toFixed(1)} docs/s`,
+      `the runtime's own gap, no browser: ${(rates.native / rates.wasm).toFixed(2)}× (load ${load()})`,
+      null,
+    );
+  } catch (err) {
+    console.log(`peers: the wasm-in-Node comparison failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
   }
 }
 

@@ -30,7 +30,7 @@ export {
 export {
   type AppModelPresence, defaultLengthSortWindow, describeEmbeddingModel, describeModelSource, documentText,
   DTYPE_FILES, Embedder, EMBEDDING_MODEL_PRESETS, type EmbeddingDevice, type EmbeddingDtype, type EmbeddingModelInfo,
-  embeddingModelKey, type EmbeddingModelSource, type EmbeddingPrefixes, howToGetModel, HUGGING_FACE_HOST, loadEmbedder,
+  embeddingModelKey, type EmbeddingModelSource, type EmbeddingPrefixes, howToGetModel, HUGGING_FACE_HOST, loadEmbedder, longestFirst,
   type ModelFileHash, modelIdOfKey, type ModelLoadProgress, preferredServedPreset, presenceInServedFiles,
   presetForModel, probeAppModel, type QueryEmbedding, readServedModelFiles, sameEmbeddingModel,
   type TransformersModule,
