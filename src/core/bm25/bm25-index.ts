@@ -221,9 +221,9 @@ export class Bm25Index {
   }
 
   /**
-   * The term number of a query word, or −1: a hash lookup (one or two cache misses) where a binary search of the
-   * sorted terms took about 36 dependent ones, which cost 5% of a search at 200k passages (the search's own data
-   * had pushed the terms out of cache).
+   * The term number of a query word, or −1: a hash lookup (about three cache misses) where a binary search of the
+   * sorted terms took about 36 dependent ones, 2–5% of a search at 200k passages (the search's own data had pushed
+   * the terms out of cache).
    */
   private termNumber(index: CompactIndex, text: string): number {
     this.termNumbers ??= StringTableLookup.of(index.terms);

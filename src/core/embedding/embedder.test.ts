@@ -285,7 +285,8 @@ describe('Embedder.embedDocuments', () => {
     const sorted: EmbeddedBatch[] = [];
     await recording.embedDocuments(docs, { batchSize: 3, lengthSortWindow: 6, onBatch: (b) => void sorted.push(b) });
     const texts = docs.map(documentText);
-    const counts = new Map(texts.map((t, i) => [t, embedder.tokenCounts(texts, 'passage')[i]!]));
+    const tokenCounts = embedder.tokenCounts(texts, 'passage');
+    const counts = new Map(texts.map((t, i) => [t, tokenCounts[i]!]));
     const longestFirst = (from: number, to: number) => texts.slice(from, to).sort((a, b) => counts.get(b)! - counts.get(a)!);
     // windows of 6 (two batches of 3): docs 0–5, then 6–9
     expect(seen).toEqual([longestFirst(0, 6).slice(0, 3), longestFirst(0, 6).slice(3), longestFirst(6, 10).slice(0, 3), longestFirst(6, 10).slice(3)]);
